@@ -1,51 +1,48 @@
 -- Addresses are stored, listed and shown, so a user name and password written into one are dropped
 -- (docs/decisions/016): the websites form and '+ Links' refuse them, and a sitemap's pages and the
 -- sitemaps robots.txt and indexes name lose them when read. Rows stored before keep them; this
--- drops them the same way. `^scheme://userinfo@` is an address's credentials; in free text (a
--- last error) any address's. A page or sitemap stored both with and without them, or with two of them, is one
--- page: the one without (else the first stored) stays, the others go with their passages.
+-- drops them the same way, through two functions that go again at the end: one for an address,
+-- one for any address in free text (a last error).
+CREATE FUNCTION "migration_0050_address"(address text) RETURNS text LANGUAGE sql IMMUTABLE AS
+$$ SELECT regexp_replace(address, '^([a-z][a-z0-9+.-]*://)[^/?#@]*@', '\1', 'i') $$;--> statement-breakpoint
+CREATE FUNCTION "migration_0050_text"(words text) RETURNS text LANGUAGE sql IMMUTABLE AS
+$$ SELECT regexp_replace(words, '([a-z][a-z0-9+.-]*://)[^\s/?#@]+@', '\1', 'gi') $$;--> statement-breakpoint
+CREATE FUNCTION "migration_0050_addresses"(addresses jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS
+$$ SELECT coalesce(jsonb_agg("e" ORDER BY "n"), '[]'::jsonb) FROM (
+     SELECT DISTINCT ON ("e") "e", "n" FROM (
+       SELECT "migration_0050_address"("x") AS "e", "n" FROM jsonb_array_elements_text(addresses) WITH ORDINALITY AS "s"("x", "n")
+     ) AS "cleaned" ORDER BY "e", "n"
+   ) AS "once" $$;--> statement-breakpoint
+-- A page stored both with and without them, or with two of them, is one page: the one without
+-- (else the first stored) stays, the others go with their passages.
 DELETE FROM "urls" AS "u"
-WHERE "u"."url" ~* '^[a-z][a-z0-9+.-]*://[^/?#@]*@'
+WHERE "u"."url" <> "migration_0050_address"("u"."url")
   AND EXISTS (
     SELECT 1 FROM "urls" AS "v"
     WHERE "v"."website_id" = "u"."website_id" AND "v"."id" <> "u"."id"
-      AND regexp_replace("v"."url", '^([a-z][a-z0-9+.-]*://)[^/?#@]*@', '\1', 'i')
-        = regexp_replace("u"."url", '^([a-z][a-z0-9+.-]*://)[^/?#@]*@', '\1', 'i')
-      AND ("v"."url" !~* '^[a-z][a-z0-9+.-]*://[^/?#@]*@' OR "v"."id" < "u"."id")
+      AND "migration_0050_address"("v"."url") = "migration_0050_address"("u"."url")
+      AND ("v"."url" = "migration_0050_address"("v"."url") OR "v"."id" < "u"."id")
   );--> statement-breakpoint
-UPDATE "urls" SET "url" = regexp_replace("url", '^([a-z][a-z0-9+.-]*://)[^/?#@]*@', '\1', 'i')
-WHERE "url" ~* '^[a-z][a-z0-9+.-]*://[^/?#@]*@';--> statement-breakpoint
-UPDATE "urls" SET "metadata" = jsonb_set("metadata", '{error_message}', to_jsonb(regexp_replace("metadata"->>'error_message', '([a-z][a-z0-9+.-]*://)[^\s/?#@]+@', '\1', 'gi')))
-WHERE "metadata"->>'error_message' ~* '[a-z][a-z0-9+.-]*://[^\s/?#@]+@';--> statement-breakpoint
+UPDATE "urls" SET "url" = "migration_0050_address"("url") WHERE "url" <> "migration_0050_address"("url");--> statement-breakpoint
+UPDATE "urls" SET "metadata" = jsonb_set("metadata", '{error_message}', to_jsonb("migration_0050_text"("metadata"->>'error_message')))
+WHERE "metadata"->>'error_message' <> "migration_0050_text"("metadata"->>'error_message');--> statement-breakpoint
 -- A website's own address: kept as one address per website of a client (docs/decisions/043), so
 -- one whose address without them another website already has is left for its people to delete.
-UPDATE "websites" AS "w" SET "url" = regexp_replace("w"."url", '^([a-z][a-z0-9+.-]*://)[^/?#@]*@', '\1', 'i')
-WHERE "w"."url" ~* '^[a-z][a-z0-9+.-]*://[^/?#@]*@'
+UPDATE "websites" AS "w" SET "url" = "migration_0050_address"("w"."url")
+WHERE "w"."url" <> "migration_0050_address"("w"."url")
   AND NOT EXISTS (
     SELECT 1 FROM "websites" AS "o"
-    WHERE "o"."app_id" = "w"."app_id" AND "o"."id" <> "w"."id"
-      AND "o"."url" = regexp_replace("w"."url", '^([a-z][a-z0-9+.-]*://)[^/?#@]*@', '\1', 'i')
+    WHERE "o"."app_id" = "w"."app_id" AND "o"."id" <> "w"."id" AND "o"."url" = "migration_0050_address"("w"."url")
   );--> statement-breakpoint
 UPDATE "websites" SET
-  "seed_urls" = (
-    SELECT coalesce(jsonb_agg("e" ORDER BY "n"), '[]'::jsonb) FROM (
-      SELECT DISTINCT ON ("e") "e", "n" FROM (
-        SELECT regexp_replace("x", '^([a-z][a-z0-9+.-]*://)[^/?#@]*@', '\1', 'i') AS "e", "n"
-        FROM jsonb_array_elements_text("seed_urls") WITH ORDINALITY AS "s"("x", "n")
-      ) AS "cleaned" ORDER BY "e", "n"
-    ) AS "once"
-  ),
-  "sitemaps" = (
-    SELECT coalesce(jsonb_agg("e" ORDER BY "n"), '[]'::jsonb) FROM (
-      SELECT DISTINCT ON ("e") "e", "n" FROM (
-        SELECT regexp_replace("x", '^([a-z][a-z0-9+.-]*://)[^/?#@]*@', '\1', 'i') AS "e", "n"
-        FROM jsonb_array_elements_text("sitemaps") WITH ORDINALITY AS "s"("x", "n")
-      ) AS "cleaned" ORDER BY "e", "n"
-    ) AS "once"
-  ),
-  "last_error" = regexp_replace("last_error", '([a-z][a-z0-9+.-]*://)[^\s/?#@]+@', '\1', 'gi')
-WHERE "seed_urls"::text ~* '[a-z][a-z0-9+.-]*://[^/?#@" ]*@'
-  OR "sitemaps"::text ~* '[a-z][a-z0-9+.-]*://[^/?#@" ]*@'
-  OR "last_error" ~* '[a-z][a-z0-9+.-]*://[^\s/?#@]+@';--> statement-breakpoint
+  "seed_urls" = "migration_0050_addresses"("seed_urls"),
+  "sitemaps" = "migration_0050_addresses"("sitemaps"),
+  "last_error" = "migration_0050_text"("last_error")
+WHERE "seed_urls" <> "migration_0050_addresses"("seed_urls")
+  OR "sitemaps" <> "migration_0050_addresses"("sitemaps")
+  OR "last_error" <> "migration_0050_text"("last_error");--> statement-breakpoint
 UPDATE "websites" AS "w" SET "urls_count" = (SELECT count(*) FROM "urls" WHERE "website_id" = "w"."id")
-WHERE "w"."urls_count" <> (SELECT count(*) FROM "urls" WHERE "website_id" = "w"."id");
+WHERE "w"."urls_count" <> (SELECT count(*) FROM "urls" WHERE "website_id" = "w"."id");--> statement-breakpoint
+DROP FUNCTION "migration_0050_addresses"(jsonb);--> statement-breakpoint
+DROP FUNCTION "migration_0050_text"(text);--> statement-breakpoint
+DROP FUNCTION "migration_0050_address"(text);
