@@ -44,6 +44,8 @@ export function useNotePosts() {
     const fields = [...formData].filter((field): field is [string, string] => typeof field[1] === "string");
     lastPost = { to: formAction, fields };
   }
+  // Leaving for another page drops it: what was typed (a key, say) is kept no longer than needed.
+  if (state === "loading" && !formData) lastPost = null;
 }
 
 /** The post `useNotePosts` noted last, if any. */
