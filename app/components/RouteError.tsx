@@ -36,5 +36,5 @@ export function RouteError() {
 export function ErrorMessage({ error }: { error: unknown }) {
   const message = errorMessageOf(error);
   const post = message === NOT_SAVED_JUST_NOW ? lastPostSent() : null;
-  return post ? <UnsentPost resend={post} message={message} /> : <p role="alert">{message}</p>;
+  return post ? <UnsentPost resend={post} message={message} takeFocus /> : <p role="alert">{message}</p>;
 }

@@ -1,4 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { useFocusOnShow } from "./useFocusOnShow";
 import { UNSENT_OFFERED_AGAIN, type Resend } from "~/lib/messages";
 import * as ui from "~/styles/ui.css";
 
@@ -9,10 +11,21 @@ import * as ui from "~/styles/ui.css";
  * fields to the same address, as the page's own form would; leaving it reloads the page, which
  * offers it no more.
  */
-export function UnsentPost({ resend, message = UNSENT_OFFERED_AGAIN }: { resend: Resend; message?: string }) {
+export function UnsentPost({
+  resend,
+  message = UNSENT_OFFERED_AGAIN,
+  takeFocus = false,
+}: {
+  resend: Resend;
+  message?: string;
+  /** In an error screen drawn in place of the form that was sent: its Save button went with it, and focus with it. */
+  takeFocus?: boolean;
+}) {
   const page = resend.to.split("?")[0];
+  const box = useRef<HTMLElement>(null);
+  useFocusOnShow(takeFocus ? box : NO_ELEMENT, resend);
   return (
-    <section className={ui.card} aria-label="Not sent">
+    <section ref={box} tabIndex={-1} className={ui.card} aria-label="Not sent">
       <p role="alert">{message}</p>
       <Form method="post" action={resend.to} className={ui.toolbar}>
         {resend.fields.map(([name, value], index) => (
@@ -28,6 +41,8 @@ export function UnsentPost({ resend, message = UNSENT_OFFERED_AGAIN }: { resend:
     </section>
   );
 }
+
+const NO_ELEMENT = { current: null };
 
 /** The last post this page sent with JavaScript: its address and text fields (files are not kept). */
 let lastPost: Resend | null = null;

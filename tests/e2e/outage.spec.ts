@@ -94,6 +94,8 @@ test("a save made while the API's data stays out of reach offers what was typed 
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const notSent = page.getByRole("region", { name: "Not sent" });
   await expect(notSent.getByRole("alert")).toHaveText(NOT_SAVED_JUST_NOW);
+  // The Save button went with the form: focus is on what replaced it, not on the page's body.
+  await expect(notSent).toBeFocused();
 
   apiDown = false;
   await notSent.getByRole("button", { name: "Send it again" }).click();
