@@ -266,6 +266,25 @@ describe("the Integrations screen", () => {
     expect((await savedSalesforce(cookie)).settings_json.client_secret).toBe(`${SECRET_MASK_PREFIX}4321`);
   });
 
+  it("answers 404 to a save under an agent the client does not have, and saves nothing", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const before = await savedSalesforce(cookie);
+    const ghost = "/northfield/agent/ghost/integrations?link=salesforce";
+    const response = await settle(() =>
+      action({
+        request: formRequest(
+          ghost,
+          salesforce({ ...before.settings_json, instance_url: "https://ghost.my.salesforce.com" }),
+          cookie,
+        ),
+        context: testContext(host),
+        params: { appName: "northfield", agentName: "ghost" },
+      }),
+    );
+    expect(response.status).toBe(404);
+    expect((await savedSalesforce(cookie)).settings_json.instance_url).toBe(before.settings_json.instance_url);
+  });
+
   it("lets a client user look at a saved link but not save: 403", async () => {
     const cookie = await signInToConsole(host, "client.user@example.com");
     const page = await load(cookie, "?link=salesforce");

@@ -13,7 +13,7 @@ import {
 import type { FieldErrors } from "~/lib/required-check";
 import { shownInPlace } from "./api/client.server";
 import { integrationsApi } from "./api/integrations-api.server";
-import { requireClient } from "./clients.server";
+import { requireAgentOf, requireClient } from "./clients.server";
 import { consoleContext } from "./context.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
@@ -54,6 +54,9 @@ const refused = (data: IntegrationActionData, status: number) => json<Integratio
 /** Saves the drawer's link; a client user, who may only look, gets 403. */
 export async function integrationsAction({ request, context, params }: ActionFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  // Actions run without the parent route's check of the agent in the address: a save under an agent
+  // the client does not have (renamed, removed, mistyped) is not found, as its page is.
+  if (params.agentName !== undefined) requireAgentOf(app, new URL(request.url).pathname);
   await requireConfigure(api, app.id);
   const form = await readForm(request);
   const text = (name: string) => textOf(form, name).trim();
