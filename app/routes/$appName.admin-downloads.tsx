@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { ADMIN_DOWNLOADS_TITLE, AdminDownloads } from "~/components/downloads/AdminDownloads";
 import { RouteError } from "~/components/RouteError";
+import { agentPageMeta } from "~/lib/page-title";
 import { consoleContext } from "~/server/context.server";
 import { downloadFile, loadDownloads } from "~/server/downloads.server";
 export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
@@ -19,7 +20,8 @@ export default function ClientAdminDownloads() {
   return <AdminDownloads files={files} />;
 }
 
-export const meta: MetaFunction = () => [{ title: `${ADMIN_DOWNLOADS_TITLE} · Assistant Console` }];
+/** "Admin Downloads · <agent> · <client> · Assistant Console" (the agent only at its address), or the 404 title. */
+export const meta: MetaFunction<typeof loader> = (args) => agentPageMeta(args, ADMIN_DOWNLOADS_TITLE);
 
 export function ErrorBoundary() {
   return <RouteError />;

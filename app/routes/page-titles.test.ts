@@ -6,7 +6,9 @@ import { loader as rootLoader, meta as rootMeta } from "~/root";
 import { loader as unknownPathLoader } from "./$";
 import { loader as clientLoader } from "./$appName";
 import { loader as agentLoader } from "./$appName.agent.$agentName";
+import { loader as clientDownloadsLoader, meta as clientDownloadsMeta } from "./$appName.admin-downloads";
 import { meta as agentLandingMeta } from "./$appName.agent.$agentName._index";
+import { meta as agentDownloadsMeta } from "./$appName.agent.$agentName.admin-downloads";
 import { meta as appearanceMeta } from "./$appName.agent.$agentName.appearance";
 import { meta as botTestingMeta } from "./$appName.agent.$agentName.bot-testing";
 import { meta as controlsHubMeta } from "./$appName.agent.$agentName.controls._index";
@@ -103,6 +105,32 @@ describe("page titles", () => {
         );
       }
     }
+  });
+
+  it("names Admin Downloads with its client (and agent), and titles it 404 for a client the user does not have", async () => {
+    expect(
+      await titleOf(clientDownloadsMeta, "/northfield/admin-downloads", { params: { appName: "northfield" } }),
+    ).toBe(`Admin Downloads · ${CLIENT} · Assistant Console`);
+    expect(
+      await titleOf(agentDownloadsMeta, "/northfield/agent/admissions/admin-downloads", {
+        params: { appName: "northfield", agentName: "admissions" },
+      }),
+    ).toBe(`Admin Downloads · Admissions Assistant · ${CLIENT} · Assistant Console`);
+    const params = { appName: "nowhere" };
+    const unknownClient = await settle(() =>
+      clientDownloadsLoader({
+        request: getRequest("/nowhere/admin-downloads", cookie),
+        context: testContext(host),
+        params,
+      }),
+    );
+    expect(unknownClient.status).toBe(404);
+    expect(
+      await titleOf(clientDownloadsMeta, "/nowhere/admin-downloads", {
+        params,
+        error: await routeErrorOf(unknownClient),
+      }),
+    ).toBe("404 Page Not Found · Assistant Console");
   });
 
   it("names an agent's landing page by the agent's name, as its heading does, then its client", async () => {

@@ -206,7 +206,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("button", { name: "Export App" })).toBeEnabled();
 
     await page.goto("/northfield/admin-downloads");
-    await expect(page).toHaveTitle("Admin Downloads · Assistant Console");
+    await expect(page).toHaveTitle("Admin Downloads · Northfield University · Assistant Console");
     await expect(page.getByRole("columnheader")).toHaveText(["File Name", "File Type", "Timestamp", "Size", "Actions"]);
     const row = page.locator("tbody tr[data-file-type='app_export']");
     await expect(row.locator("td").nth(1)).toHaveText("App Export");
