@@ -17,8 +17,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function AgentAdminDownloads() {
-  const { files } = useLoaderData<typeof loader>();
-  return <AdminDownloads files={files} />;
+  const { files, error } = useLoaderData<typeof loader>();
+  return <AdminDownloads files={files} error={error} />;
 }
 
 /** "Admin Downloads · <agent> · <client> · Assistant Console" (the agent only at its address), or the 404 title. */

@@ -462,6 +462,20 @@ describe("export and admin downloads", () => {
     expect(data.files).toEqual([]);
   });
 
+  it("says 'Error: {message}' under the heading when the files cannot be listed, not that there are none", async () => {
+    const context = testContext(host);
+    const apiFetch = context.apiFetch;
+    context.apiFetch = async (request) =>
+      new URL(request.url).pathname === "/v1/admin_downloads/latest_files"
+        ? Response.json({ message: "Downloads are unavailable" }, { status: 400 })
+        : apiFetch(request);
+    const data = await loaderJson(
+      downloadsLoader,
+      args(getRequest("/northfield/admin-downloads", admin), northfield, context),
+    );
+    expect(data).toEqual({ files: [], error: "Error: Downloads are unavailable" });
+  });
+
   it("says on the page that a file must be chosen when a post names none", async () => {
     const response = await settle(() =>
       downloadAction(args(formRequest("/northfield/admin-downloads", { file_key: "" }, admin), northfield)),

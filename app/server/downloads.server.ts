@@ -11,6 +11,7 @@ import { downloadsApi } from "./api/downloads-api.server";
 import { getUserInfo } from "./api/users-api.server";
 import { invariantResponse, requireAgentOf, requireClient } from "./clients.server";
 import type { ConsoleContext } from "./context.server";
+import { loadOrError } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
 import { textOf } from "./http/form-fields.server";
@@ -53,16 +54,25 @@ function provesListing(context: ConsoleContext, appId: number, key: string, file
   });
 }
 
-/** The client's latest admin files, newest first, each with the proof its Download button posts. */
+/**
+ * The client's latest admin files, newest first, each with the proof its Download button posts; or,
+ * when the API refuses the list, the spec's 'Error: {message}' (never an empty list, which would say
+ * the client has no files).
+ */
 export async function loadDownloads(
   request: Request,
   context: ConsoleContext,
   appName: string | undefined,
-): Promise<{ files: ListedFile[] }> {
+): Promise<{ files: ListedFile[]; error: string | null }> {
   const { api, app } = await requireClient(request, context, appName);
   const [secret] = context.config.sessionSecrets;
-  const files = Object.values(await downloadsApi.latest(api, app.id)).sort(newestFirst);
-  return { files: files.map((file) => ({ ...file, proof: listingProof(secret, app.id, file.key, file.filename) })) };
+  const { data, error } = await loadOrError(() => downloadsApi.latest(api, app.id));
+  if (!data) return { files: [], error };
+  const files = Object.values(data).sort(newestFirst);
+  return {
+    files: files.map((file) => ({ ...file, proof: listingProof(secret, app.id, file.key, file.filename) })),
+    error: null,
+  };
 }
 
 const newestFirst = (a: AdminFile, b: AdminFile) =>
