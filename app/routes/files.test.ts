@@ -89,6 +89,34 @@ describe("the Files page without JavaScript", () => {
     });
   });
 
+  it("uploads the PDFs chosen with a file of another type, and says beside that one why it was refused", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const response = await upload(
+      [
+        { name: "Notes.txt", bytes: Buffer.from("Plain notes.") },
+        { name: "Dorms.pdf", bytes: makePdf([["Dorms open in August."]]) },
+      ],
+      cookie,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      intent: "upload",
+      formError: "1 file uploaded; indexing has started. 1 file could not be uploaded: the reason is beside each.",
+      outcomes: [
+        { file_name: "Notes.txt", ok: false, message: "Failed to upload file: Notes.txt is not a PDF" },
+        { file_name: "Dorms.pdf", ok: true, message: "Uploaded" },
+      ],
+    });
+    expect((await load(cookie, "?search=Dorms")).files.map((f) => f.file_name)).toEqual(["Dorms.pdf"]);
+    const none = await upload([{ name: "Only.txt", bytes: Buffer.from("x") }], cookie);
+    expect(none.status).toBe(400);
+    expect(await none.json()).toEqual({
+      intent: "upload",
+      formError: "Only PDF files are accepted.",
+      outcomes: [{ file_name: "Only.txt", ok: false, message: "Failed to upload file: Only.txt is not a PDF" }],
+    });
+  });
+
   it("refuses a file named as one already uploaded, or twice in one upload, and uploads the others", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const response = await upload(

@@ -154,18 +154,17 @@ async function uploadFromForm(
       { intent: "upload", formError: "Choose at least one PDF file.", outcomes: [] },
       { status: 400 },
     );
-  const notPdf = files.filter((file) => !isPdfName(cleanFileName(file.name)));
-  if (notPdf.length) {
+  // A file of another type is refused beside its name; the PDFs chosen with it are still uploaded.
+  const isPdf = (file: File) => isPdfName(cleanFileName(file.name));
+  const notPdfOutcome = (file: File): FileUploadOutcome => ({
+    file_name: file.name,
+    ok: false,
+    message: `${UPLOAD_FILE_FAILED}: ${file.name} is not a PDF`,
+  });
+  const pdfs = files.filter(isPdf);
+  if (!pdfs.length) {
     return json<FilesActionData>(
-      {
-        intent: "upload",
-        formError: "Only PDF files are accepted.",
-        outcomes: notPdf.map((file) => ({
-          file_name: file.name,
-          ok: false,
-          message: `${UPLOAD_FILE_FAILED}: ${file.name} is not a PDF`,
-        })),
-      },
+      { intent: "upload", formError: "Only PDF files are accepted.", outcomes: files.map(notPdfOutcome) },
       { status: 400 },
     );
   }
@@ -175,7 +174,7 @@ async function uploadFromForm(
       api,
       appId,
       userId,
-      files.map((file) => file.name),
+      pdfs.map((file) => file.name),
     );
   } catch (error) {
     if (!shownInPlace(error)) throw error;
@@ -185,8 +184,13 @@ async function uploadFromForm(
     );
   }
   const outcomes: FileUploadOutcome[] = [];
-  for (const [index, registered] of presigned.entries()) {
-    const file = files[index];
+  let registeredAt = 0;
+  for (const file of files) {
+    if (!isPdf(file)) {
+      outcomes.push(notPdfOutcome(file));
+      continue;
+    }
+    const registered = presigned[registeredAt++];
     if (!registered.ok) {
       outcomes.push({ file_name: file.name, ok: false, message: `${UPLOAD_FILE_FAILED}: ${registered.message}` });
       continue;
