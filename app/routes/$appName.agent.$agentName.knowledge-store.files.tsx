@@ -20,7 +20,7 @@ import {
 import { KnowledgeGateConfirm } from "~/components/testing/KnowledgeGateConfirm";
 import * as ui from "~/styles/ui.css";
 import { readSearchParam } from "~/lib/query-params";
-import { readTableView } from "~/lib/table-view";
+import { DEFAULT_TABLE_PAGE_SIZE, readTableView } from "~/lib/table-view";
 import { filesListSearch } from "~/lib/files";
 import { useCanConfigure } from "~/lib/user";
 import { requireUserWithPermission } from "~/server/permissions.server";
@@ -89,6 +89,10 @@ export default function Files() {
             placeholder="Search files"
             className={ui.input}
           />
+          {/* A search starts again at page 1 and keeps the rows per page. */}
+          {data.paging.view.pageSize !== DEFAULT_TABLE_PAGE_SIZE ? (
+            <input type="hidden" name="page_size" value={data.paging.view.pageSize} />
+          ) : null}
           <button type="submit" className={ui.button.secondary}>
             Search
           </button>

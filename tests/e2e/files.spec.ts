@@ -177,6 +177,21 @@ test("a console started with API_URL passes the signed upload on to the API host
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  test("a search keeps the rows per page the operator chose", async ({ signedInPage: page }) => {
+    const stem = unique("rows");
+    await page.goto(PAGE);
+    await page.getByLabel("PDF files to upload").setInputFiles([pdfFile(`${stem}.pdf`, [["Rows per page."]])]);
+    await page.getByRole("button", { name: "+ Upload Files" }).click();
+    await expect(page.getByTestId("toast")).toContainText("1 file uploaded; indexing has started");
+    await page.goto(`${PAGE}?page_size=20`);
+    await expect(page.getByLabel("Rows per page")).toHaveValue("20");
+    await page.getByRole("searchbox", { name: "Search files" }).fill(stem);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`search=${stem}`));
+    expect(new URL(page.url()).searchParams.get("page_size")).toBe("20");
+    await expect(page.getByLabel("Rows per page")).toHaveValue("20");
+  });
+
   test("the form uploads on the server, reports per file, saves tags and deletes", async ({ signedInPage: page }) => {
     const stem = unique("nojs");
     const good = `${stem}-guide.pdf`;
