@@ -242,6 +242,20 @@ describe("the Files page without JavaScript", () => {
     expect((await load(cookie, "?search=fine")).files[0].tags).toEqual(["production"]);
   });
 
+  it("says on the page, not on an error screen, that a file deleted meanwhile is not found to tag or delete", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const stale = await settle(() =>
+      filesAction(args(formRequest(PAGE, { intent: "tags", file_id: "987654", tags: "production" }, cookie))),
+    );
+    expect(stale).toHaveRedirect(PAGE);
+    await expect(stale).toSendToast({ type: "error", description: "Tags not saved: File not found" });
+    const gone = await settle(() =>
+      filesAction(args(formRequest(`${PAGE}?delete=987654`, { intent: "delete", file_id: "987654" }, cookie))),
+    );
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({ intent: "delete", formError: "File not found", fileId: 987654 });
+  });
+
   it("refuses a tag the screen does not offer rather than saving the file without it", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const [file] = (await load(cookie, "?search=fine")).files;

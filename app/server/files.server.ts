@@ -292,6 +292,23 @@ export async function handleFilesAction(args: {
       });
     }
   } catch (error) {
+    // The API client throws its 403 and 404 as responses for error boundaries; here they are a
+    // refused change (a file deleted meanwhile, in another tab or by a colleague), said on the page.
+    const refused = error instanceof Response && error.status >= 400 && error.status < 500;
+    const refusal = refused
+      ? (await error.text()) || error.statusText || `The API answered ${error.status}`
+      : error instanceof ApiError && error.status < 500
+        ? error.message
+        : null;
+    // Tags save from the row as they are ticked: the refusal is a toast over the list read again.
+    if (intent === "tags" && refusal !== null)
+      return redirectWithToast(backTo, { type: "error", description: `Tags not saved: ${refusal}` });
+    if (refused) {
+      return json<FilesActionData>(
+        { intent: intent as "tags" | "delete", formError: refusal!, fileId },
+        { status: error.status },
+      );
+    }
     if (!shownInPlace(error)) throw error;
     return json<FilesActionData>(
       { intent: intent as "tags" | "delete", formError: error.message, fileId },

@@ -144,6 +144,31 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText("No files match")).toBeVisible();
   });
 
+  test("a tag the API refuses says why and is not left ticked", async ({ signedInPage: page }) => {
+    const name = `${unique("gone")}.pdf`;
+    await page.goto(PAGE);
+    await page.getByLabel("PDF files to upload").setInputFiles([pdfFile(name, [["Gone soon."]])]);
+    await expect(page.getByTestId("toast")).toContainText("1 file uploaded; indexing has started");
+    await page.goto(`${PAGE}?search=${encodeURIComponent(name)}`);
+    await expect(rowOf(page, name)).toHaveCount(1);
+
+    // Another tab deletes the file while this one still shows it.
+    const other = await page.context().newPage();
+    await other.goto(`${PAGE}?search=${encodeURIComponent(name)}`);
+    await rowOf(other, name)
+      .getByRole("link", { name: /Delete/ })
+      .click();
+    await other.getByRole("button", { name: "Delete file" }).click();
+    await expect(other.getByTestId("toast")).toContainText(`Deleted ${name}`);
+    await other.close();
+
+    await rowOf(page, name).getByLabel("Production").check();
+    await expect(page.getByTestId("toast")).toContainText("Tags not saved: File not found");
+    // Not left ticked as if saved (the row goes once the list is read again).
+    await expect(rowOf(page, name).getByRole("checkbox", { name: "Production", checked: true })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Files");
+  });
+
   test("a client user sees the files but cannot upload, tag or delete", async ({ page }) => {
     await signIn(page, "client.user@example.com");
     await page.goto(PAGE);

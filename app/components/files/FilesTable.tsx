@@ -20,10 +20,14 @@ const TAG_LABELS: Record<string, string> = FILE_TAG_LABELS;
 function TagsForm({ file }: { file: KnowledgeFile }) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
-  // What was ticked shows at once and stays until the saved tags come back from the loader.
+  // What was ticked shows at once and stays until the saved tags come back from the loader; a
+  // refused save (its toast says why) shows the saved tags again.
   const saved = file.tags.join(",");
   const [checked, setChecked] = useState<string[]>(file.tags);
-  useEffect(() => setChecked(saved ? saved.split(",") : []), [saved]);
+  const idle = fetcher.state === "idle";
+  useEffect(() => {
+    if (idle) setChecked(saved ? saved.split(",") : []);
+  }, [saved, idle]);
   return (
     <fetcher.Form method="post" preventScrollReset aria-label={`Tags of ${file.file_name}`}>
       <input type="hidden" name="intent" value="tags" />
