@@ -144,6 +144,17 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText("No files match")).toBeVisible();
   });
 
+  test("the upload button still has the keyboard focus once its files are uploaded", async ({ signedInPage: page }) => {
+    const name = `${unique("focus")}.pdf`;
+    await page.goto(PAGE);
+    const button = page.getByRole("button", { name: "+ Upload Files" });
+    await button.focus();
+    await page.getByLabel("PDF files to upload").setInputFiles([pdfFile(name, [["Focus stays."]])]);
+    await expect(page.getByTestId("toast")).toContainText("1 file uploaded; indexing has started");
+    await expect(button).toBeEnabled();
+    await expect(button).toBeFocused();
+  });
+
   test("a tag the API refuses says why and is not left ticked", async ({ signedInPage: page }) => {
     const name = `${unique("gone")}.pdf`;
     await page.goto(PAGE);

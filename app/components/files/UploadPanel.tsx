@@ -178,9 +178,11 @@ export function UploadPanel({
         <button
           type={hydrated ? "button" : "submit"}
           className={ui.button.primary}
-          disabled={uploading}
+          // Held (aria-disabled) rather than disabled while files upload: a disabled button drops the
+          // keyboard focus to the page's body, and the keyboard user would start again from the top.
+          aria-disabled={uploading || undefined}
           aria-busy={uploading || undefined}
-          onClick={hydrated ? () => input.current?.click() : undefined}
+          onClick={hydrated ? () => (uploading ? undefined : input.current?.click()) : undefined}
         >
           {uploading ? <span className={s.buttonSpinner} aria-hidden="true" /> : null}
           {uploading ? "Uploading…" : "+ Upload Files"}
