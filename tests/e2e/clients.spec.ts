@@ -169,6 +169,21 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/clients\/new-client$/);
   });
 
+  test("Save of the client profile keeps the keyboard focus once the client is saved", async ({
+    signedInPage: page,
+  }) => {
+    const code = uniqueCode("focus");
+    await (await apiAsAdmin(page.request)).createClient(code, "Focus Kept College");
+    await page.goto(`/${code}/manage`);
+    await page.getByLabel("Notes").fill(`Saved from the keyboard ${code}`);
+    const save = page.getByRole("button", { name: "Save" });
+    await save.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("toast")).toContainText("Saved");
+    await expect(page.getByLabel("Notes")).toHaveValue(`Saved from the keyboard ${code}`);
+    await expect(save).toBeFocused();
+  });
+
   test("clients list: tabs per type, empty text, search as you type, a card opens its client", async ({
     signedInPage: page,
   }) => {

@@ -13,6 +13,7 @@ import { clientTypeForCopyMarket, deriveUrlCode, marketFor, type ClientFormDefau
 import type { ClientFormValue } from "~/lib/client-form.schema";
 import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
 import { FormField, fieldAria } from "~/components/FormField";
+import { useFocusKeptAcrossRemount } from "~/components/useFocusKeptAcrossRemount";
 import * as f from "~/styles/forms.css";
 import * as ui from "~/styles/ui.css";
 import * as s from "./clients.css";
@@ -81,6 +82,7 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
   const market = marketFor(linked.country, linked.url_code);
   const clientType = clientTypeForCopyMarket(linked.copy_market) || linked.client_type;
   const submitting = navigation.state === "submitting";
+  const submitButton = useFocusKeptAcrossRemount();
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
@@ -273,7 +275,15 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
 
       <div className={f.actions}>
         {readOnly ? null : (
-          <button type="submit" className={ui.button.primary} disabled={submitting}>
+          <button
+            ref={submitButton}
+            type="submit"
+            className={ui.button.primary}
+            // Held (aria-disabled) rather than disabled while the form is on its way: a disabled
+            // button drops the keyboard focus to the page's body, and the saved form starts afresh.
+            aria-disabled={submitting || undefined}
+            onClick={submitting ? (event) => event.preventDefault() : undefined}
+          >
             {editing ? "Save" : "Create"}
           </button>
         )}
