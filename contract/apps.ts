@@ -73,7 +73,10 @@ const TriggerPoints = z
       .trim()
       .min(1, "Leave no trigger point empty")
       .max(MAX_TRIGGER_POINT_LENGTH, `Keep each trigger point to at most ${MAX_TRIGGER_POINT_LENGTH} characters`)
-      .refine((point) => !/[\t\n\r]/.test(point), "Write each trigger point on one line, without tabs"),
+      .refine((point) => !/[\t\n\r]/.test(point), "Write each trigger point on one line, without tabs")
+      // The client form lists trigger points in one field, separated by commas: a comma inside one
+      // would part it in two on the form's next save, leaving its settings under the old name.
+      .refine((point) => !point.includes(","), "Leave commas out of a trigger point: commas separate trigger points"),
   )
   .max(MAX_TRIGGER_POINTS, `Use at most ${MAX_TRIGGER_POINTS} trigger points`)
   .superRefine((points, context) => {

@@ -128,6 +128,17 @@ describe("clients", () => {
     });
   });
 
+  it("refuses a trigger point with a comma, which the client form would split in two on its next save", async () => {
+    const refused = await call("POST", "/v1/apps", {
+      token: tokens.admin,
+      body: newClient({ url_code: "comma-points", trigger_points: ["main", "Apply, Undergrad"] }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      "trigger_points.1": ["Leave commas out of a trigger point: commas separate trigger points"],
+    });
+  });
+
   it("lets only staff onboard clients", async () => {
     expect(
       (await call("POST", "/v1/apps", { token: tokens["client.admin"], body: newClient({ url_code: "x1" }) })).status,
