@@ -260,6 +260,48 @@ describe("AI finetuning rules", () => {
     );
     expect((await call("GET", "/v1/controls/list_finetunings", { token: admin })).status).toBe(400);
   });
+
+  it("a rule moved off a pattern frees it for a new row of the same save, and two rules may trade patterns", async () => {
+    const rule = (pattern: string, penalty: number, id?: number) => ({
+      ...(id ? { id } : {}),
+      app_id: northfield,
+      trigger_point: "studentsuccess",
+      finetuning_type: "html_weightage",
+      pattern,
+      penalty,
+    });
+    const first = await upsert(clientAdmin, [rule("/old-a/", 0.5), rule("/old-b/", 0.2)]);
+    const idOf = (pattern: string) =>
+      first.body.finetunings.find((f: { pattern: string }) => f.pattern === pattern).id as number;
+    const [a, b] = [idOf("/old-a/"), idOf("/old-b/")];
+    const ours = (list: { id: number; pattern: string; penalty: number; trigger_point: string }[]) =>
+      list
+        .filter((f) => f.trigger_point === "studentsuccess")
+        .map((f) => [f.pattern, f.penalty])
+        .sort();
+
+    // The table lists a new row above the saved ones: it takes the pattern the saved rule gives up.
+    const moved = await upsert(clientAdmin, [rule("/old-a/", 0.3), rule("/new-a/", 0.5, a)]);
+    expect(moved.status).toBe(200);
+    expect(ours(moved.body.finetunings)).toEqual([
+      ["/new-a/", 0.5],
+      ["/old-a/", 0.3],
+      ["/old-b/", 0.2],
+    ]);
+
+    const traded = await upsert(clientAdmin, [rule("/old-b/", 0.5, a), rule("/new-a/", 0.2, b)]);
+    expect(traded.status).toBe(200);
+    expect(
+      traded.body.finetunings
+        .filter((f: { id: number }) => f.id === a || f.id === b)
+        .map((f: { id: number; pattern: string }) => [f.id, f.pattern]),
+    ).toEqual([
+      [a, "/old-b/"],
+      [b, "/new-a/"],
+    ]);
+
+    await host.deps.db.delete(finetunings).where(eq(finetunings.triggerPoint, "studentsuccess"));
+  });
 });
 
 describe("rules as the pipeline and retrieval read them", () => {

@@ -125,7 +125,19 @@ export async function saveFinetunings(appId: number, input: (FinetuningChange | 
           .returning({ id: finetunings.id })
       ).length;
     }
-    for (const { row, index } of upserts) {
+    // Saved rules let go of their patterns (clean-up rules of their tags) first and are written
+    // before new rows: a new row may take the pattern a saved rule moves off, and two rules may
+    // trade patterns, without one being taken for the other (and merged into it).
+    const savedIds = upserts.flatMap(({ row }) => (row.id ? [row.id] : []));
+    if (savedIds.length)
+      await tx
+        .update(finetunings)
+        .set({
+          pattern: sql`chr(1) || ${finetunings.id}::text`,
+          metadata: sql`jsonb_build_object(chr(1), ${finetunings.id})`,
+        })
+        .where(and(eq(finetunings.appId, appId), inArray(finetunings.id, savedIds)));
+    for (const { row, index } of [...upserts.filter((r) => r.row.id), ...upserts.filter((r) => !r.row.id)]) {
       const values = {
         triggerPoint: row.trigger_point,
         finetuningType: row.finetuning_type,
