@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { InputPrompt, InputPromptInput } from "@contract";
 import { inputPrompts } from "../db/schema";
@@ -62,7 +62,14 @@ export async function saveInputPrompts(
     addError(errors, `input_prompts.${row.index}.internal_name`, "This prompt key is listed twice");
   throwIfErrors(errors);
   await saveTransaction(deps, "input_prompts", async (tx) => {
-    // Saved prompts first: a key one of them gives up in this save is free for a new row.
+    // Saved prompts let go of their keys and are written first: a key one of them gives up in this
+    // save is free for a new row or another saved prompt (two prompts may trade keys).
+    const savedIds = rows.flatMap((row) => (row.id ? [row.id] : []));
+    if (savedIds.length)
+      await tx
+        .update(inputPrompts)
+        .set({ internalName: sql`chr(1) || ${inputPrompts.id}::text` })
+        .where(and(eq(inputPrompts.appId, appId), inArray(inputPrompts.id, savedIds)));
     for (const row of [...rows.filter((r) => r.id), ...rows.filter((r) => !r.id)]) {
       const path = `input_prompts.${row.index}`;
       const [sameKey] = await tx

@@ -295,6 +295,42 @@ describe("input prompts", () => {
     expect(after.find((p) => p.internal_name === "welcome_msg")?.id).not.toBe(welcome.id);
   });
 
+  it("lets two saved prompts trade keys in one save", async () => {
+    type Listed = { id: number; internal_name: string; prompt_input_raw: string };
+    const put = (input_prompts: object[]) =>
+      call("PUT", `/v1/apps/${northfield}/input_prompts`, { token: clientAdmin, body: { input_prompts } });
+    const first = await put([
+      { internal_name: "trade_one", prompt_input_raw: "First text", trigger_point: "studentsuccess" },
+      { internal_name: "trade_two", prompt_input_raw: "Second text", trigger_point: "studentsuccess" },
+    ]);
+    const [one, two] = ["trade_one", "trade_two"].map((key) =>
+      (first.body.input_prompts as Listed[]).find((p) => p.internal_name === key)!,
+    );
+    const traded = await put([
+      {
+        id: one.id,
+        internal_name: "trade_two",
+        prompt_input_raw: one.prompt_input_raw,
+        trigger_point: "studentsuccess",
+      },
+      {
+        id: two.id,
+        internal_name: "trade_one",
+        prompt_input_raw: two.prompt_input_raw,
+        trigger_point: "studentsuccess",
+      },
+    ]);
+    expect(traded.status).toBe(200);
+    expect(
+      (traded.body.input_prompts as Listed[])
+        .filter((p) => p.id === one.id || p.id === two.id)
+        .map((p) => [p.id, p.internal_name]),
+    ).toEqual([
+      [one.id, "trade_two"],
+      [two.id, "trade_one"],
+    ]);
+  });
+
   it("deletes one prompt; client users and other clients may not", async () => {
     expect(
       (await call("DELETE", `/v1/apps/${northfield}/input_prompts/${welcomeId}`, { token: clientUser })).status,
