@@ -18,6 +18,10 @@ export const EMPTY_PERSONALITY_NOT_SAVED =
   "Nothing saved: an empty AI Personality is not stored where this trigger point has none of its own, so it keeps using the text shown.";
 
 /** `place`: the trigger point as people know it (`triggerPointName`: its agent's name, or "Default"). */
+/** An emptied probing text where the trigger point has none of its own saved: the API stores none, as for the personality. */
+export const EMPTY_PROBING_NOT_SAVED =
+  "An emptied text is not stored where this trigger point has none of its own, so it keeps using the text shown.";
+
 export const savedMessage = (what: string, place: string) => `${what} saved for ${place}.`;
 
 /** Browsers post text-area line breaks as CRLF; what is stored and compared uses LF. */

@@ -10,7 +10,13 @@ import {
   signInToConsole,
 } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
-import { EMPTY_PERSONALITY_NOT_SAVED, NOTHING_TO_SAVE, qualityBaseline, topicsBaseline } from "~/lib/controls";
+import {
+  EMPTY_PERSONALITY_NOT_SAVED,
+  EMPTY_PROBING_NOT_SAVED,
+  NOTHING_TO_SAVE,
+  qualityBaseline,
+  topicsBaseline,
+} from "~/lib/controls";
 import * as personality from "./$appName.agent.$agentName.controls.ai-personality";
 import * as noGo from "./$appName.agent.$agentName.controls.no-go-topics";
 import * as quality from "./$appName.agent.$agentName.controls.quality-check";
@@ -360,6 +366,30 @@ describe("User Probing Guidelines", () => {
     await expect(response).toSendToast({ type: "success", description: "User Probing Guidelines saved for Default." });
     const agent = await load(probing, "/northfield/agent/admissions/knowledge-store/smart-probing", admin);
     expect(agent.texts).toEqual({ topics: "Start term\nStudy mode", topic_to_prob_mapping: "" });
+  });
+
+  it("says an emptied text the trigger point only inherits is not saved, instead of that it was", async () => {
+    const legacy = "/northfield/ai-finetuning/smart-probe";
+    await save(probing, legacy, { topics: "Inherited topics", topic_to_prob_mapping: "" }, admin);
+    const page = "/northfield/agent/admissions/knowledge-store/smart-probing";
+    const before = (await load(probing, page, admin)).texts;
+    expect(before.topics).toBe("Inherited topics");
+
+    const emptied = await save(probing, page, { topics: "", topic_to_prob_mapping: "" }, admin);
+    expect(emptied).toHaveRedirect(page);
+    await expect(emptied).toSendToast({ type: "info", description: `Nothing saved. ${EMPTY_PROBING_NOT_SAVED}` });
+    expect((await load(probing, page, admin)).texts).toEqual(before);
+
+    // With another text saved alongside, the toast says both.
+    const mixed = await save(probing, page, { topics: "", topic_to_prob_mapping: "Own mapping" }, admin);
+    await expect(mixed).toSendToast({
+      type: "success",
+      description: `User Probing Guidelines saved for Admissions Assistant. ${EMPTY_PROBING_NOT_SAVED}`,
+    });
+    expect((await load(probing, page, admin)).texts).toEqual({
+      topics: "Inherited topics",
+      topic_to_prob_mapping: "Own mapping",
+    });
   });
 
   it("shows the API's message beside the text it refused", async () => {

@@ -16,6 +16,7 @@ import {
 import { z } from "zod";
 import {
   EMPTY_PERSONALITY_NOT_SAVED,
+  EMPTY_PROBING_NOT_SAVED,
   NOTHING_TO_SAVE,
   normalizeNewlines,
   qualityBaseline,
@@ -271,8 +272,19 @@ export async function saveProbings(screen: ControlsScreen, request: Request) {
   );
   if (rebased.conflicts) return changedBothWays(submission, rebased.conflicts);
   const typed = (type: AiProbingType) => normalizeNewlines(textOf(rebased.formData, type));
-  const sent = AI_PROBING_TYPES.filter((type) => shouldSendText(typed(type), savedText(type)));
-  if (!sent.length) return nothingToSave(screen);
+  // The API stores an empty text only over one of the trigger point's own: an emptied text the
+  // trigger point inherits stays in force, and the toast says so rather than that it was saved.
+  const ownId = (type: AiProbingType) => current.find((entry) => entry.internal_name === type)?.id ?? null;
+  const keptInherited = AI_PROBING_TYPES.filter(
+    (type) => ownId(type) === null && !typed(type).trim() && savedText(type).trim() !== "",
+  );
+  const sent = AI_PROBING_TYPES.filter(
+    (type) => shouldSendText(typed(type), savedText(type)) && !keptInherited.includes(type),
+  );
+  if (!sent.length) {
+    if (!keptInherited.length) return nothingToSave(screen);
+    return redirectWithToast(screen.backTo, { type: "info", description: `Nothing saved. ${EMPTY_PROBING_NOT_SAVED}` });
+  }
   try {
     await controlsApi.saveProbings(
       api,
@@ -287,7 +299,11 @@ export async function saveProbings(screen: ControlsScreen, request: Request) {
   } catch (error) {
     return replyWithFieldErrors(submission, error, (path) => probingFieldOf(path, sent));
   }
-  return saved(screen, "User Probing Guidelines");
+  if (!keptInherited.length) return saved(screen, "User Probing Guidelines");
+  return redirectWithToast(screen.backTo, {
+    type: "success",
+    description: `${savedMessage("User Probing Guidelines", triggerPointName(screen.app, choice.triggerPoint))} ${EMPTY_PROBING_NOT_SAVED}`,
+  });
 }
 
 // ── The screens' loads ─────────────────────────────────────────────────────────────────────────
