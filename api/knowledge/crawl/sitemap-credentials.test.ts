@@ -5,6 +5,7 @@ import { clientApps, urls, websites } from "../../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../../tests/support/test-host";
 import { startLoopbackSite } from "../../../tests/support/loopback-site";
 import { until } from "../../../tests/support/wait";
+import { addFullWebsite } from "../../../tests/support/websites";
 
 /**
  * A sitemap is outside input: it may write a user name and password into its pages' addresses,
@@ -57,14 +58,7 @@ afterAll(async () => {
   site?.close();
 });
 
-const addWebsite = async (url: string) => {
-  const saved = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
-    token,
-    body: { websites: [{ app_id: appId, url, site_map: "full_website" }] },
-  });
-  expect(saved.status).toBe(200);
-  return saved.body.websites[0].id as number;
-};
+const addWebsite = (url: string) => addFullWebsite(call, token, appId, url);
 const websiteRow = async (id: number) => (await host.deps.db.select().from(websites).where(eq(websites.id, id)))[0];
 const pagesOf = async (id: number) =>
   Object.fromEntries(

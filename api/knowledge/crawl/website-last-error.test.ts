@@ -5,6 +5,7 @@ import { clientApps } from "../../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../../tests/support/test-host";
 import { startLoopbackSite } from "../../../tests/support/loopback-site";
 import { until } from "../../../tests/support/wait";
+import { addFullWebsite } from "../../../tests/support/websites";
 
 /**
  * A website's last error, shown on the Websites screen, after its sitemap generation or Refresh
@@ -53,14 +54,7 @@ afterAll(async () => {
   site?.close();
 });
 
-const addWebsite = async (path: string) => {
-  const saved = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
-    token,
-    body: { websites: [{ app_id: appId, url: `${base}${path}`, site_map: "full_website" }] },
-  });
-  expect(saved.status).toBe(200);
-  return saved.body.websites[0].id as number;
-};
+const addWebsite = (path: string) => addFullWebsite(call, token, appId, `${base}${path}`);
 /** The website as the Websites screen gets it. */
 const shown = async (websiteId: number) =>
   (await call("GET", `/v1/apps/${appId}/websites?page_size=100`, { token })).body.websites.find(
