@@ -7,6 +7,7 @@ import {
   closedDrawerAddress,
   differsFromBaseline,
   drawerChoice,
+  environmentLabel,
   linkedEnvironments,
   linkFormBaseline,
   postedChoice,
@@ -107,6 +108,14 @@ describe("the drawer's choice by address", () => {
     expect(closedDrawerAddress("/c/integrations", "?link=acme&usecase=lead_sync&environment=production")).toBe(
       "/c/integrations",
     );
+  });
+});
+
+describe("an environment's name on the screen", () => {
+  it("is the word its buttons use, and an unknown one stays as stored", () => {
+    expect(environmentLabel("staging")).toBe("Staging");
+    expect(environmentLabel("production")).toBe("Production");
+    expect(environmentLabel("qa")).toBe("qa");
   });
 });
 

@@ -35,6 +35,10 @@ export interface DrawerChoice {
 const isEnvironment = (value: string): value is IntegrationEnvironment =>
   (INTEGRATION_ENVIRONMENTS as readonly string[]).includes(value);
 
+/** An environment as the screen names it; one the console does not know (from an import, say) as stored. */
+export const environmentLabel = (environment: string) =>
+  isEnvironment(environment) ? ENVIRONMENT_LABELS[environment] : environment;
+
 /** Every system of the catalogue, in group order. */
 export const allSystems = (configs: IntegrationConfigs) => INTEGRATION_GROUPS.flatMap((group) => configs[group]);
 

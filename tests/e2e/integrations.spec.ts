@@ -83,7 +83,7 @@ test.describe("with JavaScript", () => {
     await expect(toast(page)).toContainText("HubSpot linked (staging)");
     await expect(drawer(page)).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
-    await expect(card(page, "HubSpot")).toContainText("Linked · staging");
+    await expect(card(page, "HubSpot")).toContainText("Linked · Staging");
 
     // Reopened: the saved values, the token as its mask.
     await card(page, "HubSpot").click();
@@ -91,7 +91,7 @@ test.describe("with JavaScript", () => {
     await expect(drawer(page).getByLabel("Private App Access Token *")).toHaveValue(
       `${SECRET_MASK_PREFIX}${token.slice(-4)}`,
     );
-    await expect(drawer(page).getByText(/^Linked in staging; last saved/)).toBeVisible();
+    await expect(drawer(page).getByText(/^Linked in Staging; last saved/)).toBeVisible();
 
     // The page's HTML (markup and loader data) never holds the token in full.
     for (const address of [PAGE, `${PAGE}?link=hubspot`]) {
@@ -153,7 +153,7 @@ test.describe("without JavaScript", () => {
     await saveButton(page).click();
     await expect(toast(page)).toContainText("Moodle linked (production)");
     await expect(drawer(page)).toHaveCount(0);
-    await expect(card(page, "Moodle")).toContainText("Linked · production");
+    await expect(card(page, "Moodle")).toContainText("Linked · Production");
     await card(page, "Moodle").click();
     await environmentLink(page, "Production").click();
     await expect(drawer(page).getByLabel("Web Service Token *")).toHaveValue(`${SECRET_MASK_PREFIX}${token.slice(-4)}`);

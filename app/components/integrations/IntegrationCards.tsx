@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { INTEGRATION_GROUP_TITLES, INTEGRATION_GROUPS } from "@contract/values/integrations";
 import type { Integration } from "@contract";
-import { linkedEnvironments, type IntegrationConfigs } from "~/lib/integrations";
+import { environmentLabel, linkedEnvironments, type IntegrationConfigs } from "~/lib/integrations";
 import * as ui from "~/styles/ui.css";
 import * as s from "./integrations.css";
 
@@ -29,7 +29,7 @@ export function IntegrationCards({
               return (
                 <li key={system.name}>
                   <Link to={linkTo(system.name)} className={s.card} preventScrollReset>
-                    {/* The card is named by what it shows (WCAG 2.5.3), read as "Link Your HubSpot … Linked · staging";
+                    {/* The card is named by what it shows (WCAG 2.5.3), read as "Link Your HubSpot … Linked · Staging";
                         the logo beside the system's name says nothing more. */}
                     <img src={system.icon} alt="" className={s.icon} width={40} height={40} />
                     <span className={s.cardTitle}>
@@ -41,7 +41,7 @@ export function IntegrationCards({
                       {environments.length ? (
                         environments.map((env) => (
                           <span key={env} className={ui.chip.success}>
-                            Linked · {env}
+                            Linked · {environmentLabel(env)}
                           </span>
                         ))
                       ) : (

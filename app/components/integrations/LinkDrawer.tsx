@@ -55,8 +55,8 @@ export function LinkDrawer({
       />
       <p className={`${ui.muted} ${s.status}`}>
         {saved
-          ? `Linked in ${environment}; last saved ${formatDateTimeUtc(saved.updated_at)}.`
-          : `Not linked in ${environment} yet.`}
+          ? `Linked in ${ENVIRONMENT_LABELS[environment]}; last saved ${formatDateTimeUtc(saved.updated_at)}.`
+          : `Not linked in ${ENVIRONMENT_LABELS[environment]} yet.`}
       </p>
       <LinkForm
         // Another use case or environment starts the form afresh from what is saved there.
