@@ -12,6 +12,15 @@ export interface ImportReplaceQuestion {
   replacing: { file_name: string; client_name: string; changes: string[]; change_count: number }[];
 }
 
+/**
+ * The import page with these files ticked: where a failed import or a cancelled question leads, so
+ * that what was not imported stays ticked, with or without JavaScript.
+ */
+export function importPageTicking(fileNames: string[]) {
+  const query = new URLSearchParams(fileNames.map((fileName) => ["file_name", fileName])).toString();
+  return `/clients/import${query ? `?${query}` : ""}`;
+}
+
 /** The field that says the operator has seen what the import replaces and confirmed it. */
 export const IMPORT_REPLACE_CONFIRMED = "replace_confirmed";
 

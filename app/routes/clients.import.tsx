@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ImportFilesTable } from "~/components/clients/ImportFilesTable";
 import { ImportReplaceConfirm } from "~/components/clients/ImportReplaceConfirm";
-import { IMPORT_REPLACE_CONFIRMED, isImportReplaceQuestion } from "~/lib/import-question";
+import { IMPORT_REPLACE_CONFIRMED, importPageTicking, isImportReplaceQuestion } from "~/lib/import-question";
 import * as f from "~/styles/forms.css";
 import { IMPORT_LOAD_ERROR_TEXT, NO_IMPORT_FILES_TEXT } from "~/components/clients/texts";
 import { useHydrated } from "~/components/useHydrated";
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * Imports the ticked files one by one, in order; the first failure stops the run, keeping what was
- * imported. Where a file would change a client that exists, the answer is first the question that
+ * imported; the page comes back with the files not imported still ticked. Where a file would change a client that exists, the answer is first the question that
  * says what would change, and the files are imported once it is confirmed, if what they would
  * change is still what was asked; else the question is asked again.
  */
@@ -54,11 +54,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (asked) return asked;
   // What each import did ("Imported Acme", "Updated Northfield University"): an update overwrites a client.
   const done: string[] = [];
-  for (const fileName of submission.value.file_name) {
+  const fileNames = submission.value.file_name;
+  for (const [index, fileName] of fileNames.entries()) {
     try {
       done.push((await appsApi.importFromFile(api, fileName)).message);
     } catch (error) {
-      return redirectWithToast("/clients/import", {
+      return redirectWithToast(importPageTicking(fileNames.slice(index)), {
         type: "error",
         title: done.length ? importedSummary(done) : undefined,
         description: importFailureMessage(fileName, error),
@@ -69,6 +70,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const IMPORT_FORM_ID = "import-clients";
+
+/** The ticked files the address names, one per line (a file's name holds no line break). */
+const tickedSet = (lines: string) => new Set(lines ? lines.split("\n") : []);
 
 /** The form's schema, fetched when the form is first used (see useZodValidationOnFirstUse). */
 const loadSchema = () => import("~/lib/client-form.schema").then((module) => module.ImportClientsForm);
@@ -81,7 +85,16 @@ export default function ImportClients() {
   const lastResult = isImportReplaceQuestion(answer) ? undefined : answer;
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  // The address says which files start ticked (after a failed import or a cancelled question).
+  const [searchParams] = useSearchParams();
+  const tickedByAddress = searchParams.getAll("file_name").join("\n");
+  const [selected, setSelected] = useState(() => tickedSet(tickedByAddress));
+  const [shownAddress, setShownAddress] = useState(tickedByAddress);
+  if (shownAddress !== tickedByAddress) {
+    // With JavaScript, the redirect after a failure keeps this page mounted: tick what it names.
+    setShownAddress(tickedByAddress);
+    setSelected(tickedSet(tickedByAddress));
+  }
   const onValidate = useZodValidationOnFirstUse(IMPORT_FORM_ID, loadSchema);
   const [form, fields] = useForm({
     id: IMPORT_FORM_ID,

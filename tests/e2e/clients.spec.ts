@@ -401,7 +401,7 @@ test.describe("without JavaScript", () => {
     await expect(changing.getByRole("listitem").getByText("Client Profile: Client Name changed")).toBeVisible();
     await expect(page.getByText("Import this file, replacing what this client holds now?")).toBeVisible();
     await page.getByRole("link", { name: "Cancel" }).click();
-    await expect(page).toHaveURL(/\/clients\/import$/);
+    await expect(page).toHaveURL(/\/clients\/import\?file_name=/);
     await expect(page.getByRole("button", { name: "Import Selected" })).toBeVisible();
 
     await page.getByRole("checkbox", { name: fileName }).check();
@@ -416,6 +416,29 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Import and replace" }).click();
     await expect(page).toHaveURL(/\/clients$/);
     await expect(page.getByTestId("toast")).toContainText("Imported 1 file: Updated Live Client");
+  });
+
+  test("the files not imported stay ticked: after Cancel on the question, and in the address a failed import leads to", async ({
+    signedInPage: page,
+  }) => {
+    const api = await apiAsAdmin(page.request);
+    const code = uniqueCode("ticked");
+    const appId = await api.createClient(code, "Ticked Client");
+    const fileName = await api.exportClient(appId);
+    await api.renameClient(appId, code, "Ticked Client renamed");
+
+    await page.goto("/clients/import");
+    await page.getByRole("checkbox", { name: fileName }).check();
+    await page.getByRole("button", { name: "Import Selected" }).click();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("checkbox", { name: fileName })).toBeChecked();
+    // What is still ticked posts as it is: the question comes back without ticking it again.
+    await page.getByRole("button", { name: "Import Selected" }).click();
+    await expect(page.getByText("Import this file, replacing what this client holds now?")).toBeVisible();
+
+    // A name the list does not hold ticks nothing.
+    await page.goto(`/clients/import?${new URLSearchParams([["file_name", "nobody_20200101-000000.json"]])}`);
+    await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(0);
   });
 
   test("import without a selection asks for one", async ({ signedInPage: page }) => {

@@ -3,6 +3,7 @@ import {
   IMPORT_CHANGED_SINCE_TEXT,
   IMPORT_REPLACE_ASKED,
   IMPORT_REPLACE_CONFIRMED,
+  importPageTicking,
   importReplaceQuestion,
   type ImportReplaceQuestion,
 } from "~/lib/import-question";
@@ -10,7 +11,7 @@ import {
 /**
  * What the ticked files would change in clients that exist, and the question before they are
  * imported (with or without JavaScript): Import posts the same files again, confirmed with what
- * was asked; Cancel goes back to the list of files with nothing imported. Asked again because what
+ * was asked; Cancel goes back to the list of files, still ticked, with nothing imported. Asked again because what
  * the import would change has changed since, it says so first.
  */
 export function ImportReplaceConfirm({ question }: { question: ImportReplaceQuestion }) {
@@ -37,7 +38,7 @@ export function ImportReplaceConfirm({ question }: { question: ImportReplaceQues
         question={importReplaceQuestion(question.fileNames.length, question.replacing.length)}
         confirm="Import and replace"
         intent="import"
-        cancelTo="/clients/import"
+        cancelTo={importPageTicking(question.fileNames)}
         focusKey={question.asked}
       >
         <input type="hidden" name={IMPORT_REPLACE_CONFIRMED} value="yes" />
