@@ -31,24 +31,30 @@ export function ColumnHeader({ column, view }: { column: TableColumn; view?: Tab
   );
 }
 
-/** Rows per page (10, 20, 50, 100) and previous/next, all in the address. */
+/**
+ * Rows per page (10, 20, 50, 100) and previous/next, all in the address. `closes` names the address
+ * parameters of a question open over the table (`delete`, say): another page of the table closes it.
+ */
 export function TablePager({
   view,
   page,
   totalPages,
   total,
+  closes = [],
 }: {
   view: TableView;
   page: number;
   totalPages: number;
   total: number;
+  closes?: readonly string[];
 }) {
   const location = useLocation();
   const search = new URLSearchParams(location.search);
+  for (const name of closes) search.delete(name);
   return (
     <nav aria-label="Pagination" className={ui.pager}>
       <Form method="get" className={ui.pagerForm} preventScrollReset>
-        <HiddenParams omit={["page_size", "page"]} />
+        <HiddenParams omit={["page_size", "page", ...closes]} />
         <label htmlFor="table-page-size">Rows per page</label>
         <SelfApplyingSelect
           id="table-page-size"

@@ -15,6 +15,12 @@ export const uploadedMessage = (count: number) =>
 export const partlyUploadedMessage = (uploaded: number, failed: number) =>
   `${uploadedMessage(uploaded)}. ${failed === 1 ? "1 file" : `${failed} files`} could not be uploaded: the reason is beside each.`;
 
+/** The address parameter of the tags confirmation (a file tagged production while stage fails questions). */
+export const CONFIRM_TAGS_PARAM = "confirm_tags";
+
+/** The address parameters of a question open over the Files list: changing the list's page closes it. */
+export const FILES_QUESTION_PARAMS = ["delete", CONFIRM_TAGS_PARAM, "tags"] as const;
+
 /** Where the Files list's page is among all of them. */
 export interface FilesPaging {
   view: TableView;

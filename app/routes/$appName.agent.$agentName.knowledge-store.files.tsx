@@ -10,18 +10,12 @@ import { usePolling } from "~/components/usePolling";
 import { requireClient } from "~/server/clients.server";
 import { addressWithout, keepDataWhileSame } from "~/lib/revalidation";
 import { consoleContext } from "~/server/context.server";
-import {
-  CONFIRM_TAGS_PARAM,
-  handleFilesAction,
-  loadFiles,
-  tagsToConfirm,
-  type FilesActionData,
-} from "~/server/files.server";
+import { handleFilesAction, loadFiles, tagsToConfirm, type FilesActionData } from "~/server/files.server";
 import { KnowledgeGateConfirm } from "~/components/testing/KnowledgeGateConfirm";
 import * as ui from "~/styles/ui.css";
 import { readSearchParam } from "~/lib/query-params";
 import { DEFAULT_TABLE_PAGE_SIZE, readTableView } from "~/lib/table-view";
-import { filesListSearch } from "~/lib/files";
+import { CONFIRM_TAGS_PARAM, FILES_QUESTION_PARAMS, filesListSearch } from "~/lib/files";
 import { useCanConfigure } from "~/lib/user";
 import { requireUserWithPermission } from "~/server/permissions.server";
 import { agentPageMeta } from "~/lib/page-title";
@@ -54,10 +48,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, app } = await requireClient(request, ctx, params.appName);
   const me = await requireUserWithPermission(api, "configure", app.id);
   const url = new URL(request.url);
-  url.searchParams.delete("delete");
-  url.searchParams.delete("index");
-  url.searchParams.delete(CONFIRM_TAGS_PARAM);
-  url.searchParams.delete("tags");
+  for (const name of [...FILES_QUESTION_PARAMS, "index"]) url.searchParams.delete(name);
   return handleFilesAction({ request, context: ctx, api, app, userId: me.id, backTo: `${url.pathname}${url.search}` });
 }
 

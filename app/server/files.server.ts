@@ -19,6 +19,7 @@ import {
   UPLOAD_FILE_FAILED,
   UPLOAD_TOAST_MS,
   uploadedMessage,
+  CONFIRM_TAGS_PARAM,
 } from "~/lib/files";
 import { ApiError, shownInPlace, sendToStorage, type ApiClient } from "./api/client.server";
 import { filesApi } from "./api/files-api.server";
@@ -227,9 +228,6 @@ async function uploadFromForm(
   const formError = uploaded ? partlyUploadedMessage(uploaded, outcomes.length - uploaded) : UPLOAD_FAILED_MESSAGE;
   return json<FilesActionData>({ intent: "upload", formError, outcomes }, { status: uploaded ? 200 : 400 });
 }
-
-/** The address parameter of the tags confirmation (a file tagged production while stage fails questions). */
-export const CONFIRM_TAGS_PARAM = "confirm_tags";
 
 async function newlyInProduction(api: ApiClient, appId: number, fileId: number, tags: string[]) {
   if (!tags.includes("production")) return false;

@@ -213,7 +213,9 @@ test("a console started with API_URL passes the signed upload on to the API host
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a search keeps the rows per page the operator chose", async ({ signedInPage: page }) => {
+  test("a search keeps the rows per page the operator chose; the rows per page close a delete question", async ({
+    signedInPage: page,
+  }) => {
     const stem = unique("rows");
     await page.goto(PAGE);
     await page.getByLabel("PDF files to upload").setInputFiles([pdfFile(`${stem}.pdf`, [["Rows per page."]])]);
@@ -226,6 +228,18 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`search=${stem}`));
     expect(new URL(page.url()).searchParams.get("page_size")).toBe("20");
     await expect(page.getByLabel("Rows per page")).toHaveValue("20");
+
+    // Another number of rows while the delete question is open closes the question, keeping the search.
+    await page
+      .getByRole("row", { name: new RegExp(stem) })
+      .getByRole("link", { name: /Delete/ })
+      .click();
+    await expect(page.getByRole("form", { name: "Delete file" })).toBeVisible();
+    await page.getByLabel("Rows per page").selectOption("50");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByLabel("Rows per page")).toHaveValue("50");
+    await expect(page.getByRole("form", { name: "Delete file" })).toHaveCount(0);
+    expect(new URL(page.url()).searchParams.get("search")).toBe(stem);
   });
 
   test("the form uploads on the server, reports per file, saves tags and deletes", async ({ signedInPage: page }) => {

@@ -5,7 +5,7 @@ import { FILE_TAG_LABELS, FILE_TAGS } from "@contract/values/files";
 import type { KnowledgeFile } from "@contract";
 import { useHydrated } from "~/components/useHydrated";
 import { StatusChip } from "~/components/StatusChip";
-import { filesListSearch, formatBytes, NO_FILES_TEXT, type FilesPaging } from "~/lib/files";
+import { FILES_QUESTION_PARAMS, filesListSearch, formatBytes, NO_FILES_TEXT, type FilesPaging } from "~/lib/files";
 import { TablePager } from "~/components/TableView";
 import { countOf } from "~/lib/format";
 import * as ui from "~/styles/ui.css";
@@ -151,7 +151,13 @@ export function FilesTable({
           </tbody>
         </table>
       </div>
-      <TablePager view={paging.view} page={paging.page} totalPages={paging.totalPages} total={paging.total} />
+      <TablePager
+        view={paging.view}
+        page={paging.page}
+        totalPages={paging.totalPages}
+        total={paging.total}
+        closes={FILES_QUESTION_PARAMS}
+      />
     </>
   );
 }

@@ -129,7 +129,13 @@ export function QuestionsTable({
           </tbody>
         </table>
       </div>
-      <TablePager view={paging.view} page={paging.page} totalPages={paging.totalPages} total={paging.total} />
+      <TablePager
+        view={paging.view}
+        page={paging.page}
+        totalPages={paging.totalPages}
+        total={paging.total}
+        closes={["delete"]}
+      />
     </>
   );
 }
