@@ -76,6 +76,22 @@ async function saveAfterTheSessionEnded(page: Page) {
   await expect(page.getByRole("region", { name: "Not sent" })).toHaveCount(0);
 }
 
+/**
+ * A client exported, then renamed, and its export ticked and imported: Import Selected asks first,
+ * since the import would change a client that exists. The question is open when this returns.
+ */
+async function askToImportOverALiveClient(page: Page, name: string) {
+  const api = await apiAsAdmin(page.request);
+  const code = uniqueCode(name.split(" ")[0].toLowerCase());
+  const appId = await api.createClient(code, name);
+  const fileName = await api.exportClient(appId);
+  await api.renameClient(appId, code, `${name} renamed`);
+  await page.goto("/clients/import");
+  await page.getByRole("checkbox", { name: fileName }).check();
+  await page.getByRole("button", { name: "Import Selected" }).click();
+  return { api, appId, code, fileName };
+}
+
 const tab = (page: Page, name: string) =>
   page.getByRole("navigation", { name: "Client types" }).getByRole("link", { name: new RegExp(`^${name} \\(`) });
 
@@ -297,15 +313,7 @@ test.describe("with JavaScript", () => {
   test("import over a live client asks again when the client changed after the question, then imports", async ({
     signedInPage: page,
   }) => {
-    const api = await apiAsAdmin(page.request);
-    const code = uniqueCode("asked");
-    const appId = await api.createClient(code, "Asked Client");
-    const fileName = await api.exportClient(appId);
-    await api.renameClient(appId, code, "Asked Client renamed");
-
-    await page.goto("/clients/import");
-    await page.getByRole("checkbox", { name: fileName }).check();
-    await page.getByRole("button", { name: "Import Selected" }).click();
+    const { api, appId, code, fileName } = await askToImportOverALiveClient(page, "Asked Client");
     const changing = page.getByRole("list", { name: "Clients the import would change" });
     await expect(changing).toContainText(`Asked Client renamed exists: importing ${fileName} changes`);
     const confirm = page.getByRole("form", { name: "Replace what clients hold" });
@@ -387,15 +395,7 @@ test.describe("without JavaScript", () => {
   test("import over a live client names it and what would change, and imports only once confirmed", async ({
     signedInPage: page,
   }) => {
-    const api = await apiAsAdmin(page.request);
-    const code = uniqueCode("live");
-    const appId = await api.createClient(code, "Live Client");
-    const fileName = await api.exportClient(appId);
-    await api.renameClient(appId, code, "Live Client renamed");
-
-    await page.goto("/clients/import");
-    await page.getByRole("checkbox", { name: fileName }).check();
-    await page.getByRole("button", { name: "Import Selected" }).click();
+    const { api, appId, code, fileName } = await askToImportOverALiveClient(page, "Live Client");
     const changing = page.getByRole("list", { name: "Clients the import would change" });
     await expect(changing).toContainText(`Live Client renamed exists: importing ${fileName} changes`);
     await expect(changing.getByRole("listitem").getByText("Client Profile: Client Name changed")).toBeVisible();
@@ -421,15 +421,7 @@ test.describe("without JavaScript", () => {
   test("the files not imported stay ticked: after Cancel on the question, and in the address a failed import leads to", async ({
     signedInPage: page,
   }) => {
-    const api = await apiAsAdmin(page.request);
-    const code = uniqueCode("ticked");
-    const appId = await api.createClient(code, "Ticked Client");
-    const fileName = await api.exportClient(appId);
-    await api.renameClient(appId, code, "Ticked Client renamed");
-
-    await page.goto("/clients/import");
-    await page.getByRole("checkbox", { name: fileName }).check();
-    await page.getByRole("button", { name: "Import Selected" }).click();
+    const { fileName } = await askToImportOverALiveClient(page, "Ticked Client");
     await page.getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByRole("checkbox", { name: fileName })).toBeChecked();
     // What is still ticked posts as it is: the question comes back without ticking it again.
