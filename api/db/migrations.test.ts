@@ -312,6 +312,74 @@ describe("migrations", () => {
     expect(clashAfter.url).toBe("https://editor:s3cret@kept.example.org/");
   });
 
+  it("make no two websites of one client share an address when it drops their user names and passwords", async () => {
+    const { db } = host.deps;
+    const [{ id: appId }] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
+    const site = (url: string) => ({ appId, url, status: "sitemap_generated" });
+    const stored = await db
+      .insert(websites)
+      .values([
+        // Two websites of one address once their passwords go: the first stored takes it.
+        site("https://one:x@twins.example.org/"),
+        site("https://two:y@twins.example.org/"),
+        // The same website as one the client has, as decision 043 compares addresses.
+        site("https://editor:s3cret@Slash.example.org/docs/"),
+        site("https://slash.example.org/docs"),
+      ])
+      .returning({ id: websites.id });
+    const migration = readFileSync(
+      new URL("./migrations/0050_addresses_without_credentials.sql", import.meta.url),
+      "utf8",
+    );
+    for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+
+    const after = await db
+      .select({ url: websites.url })
+      .from(websites)
+      .where(
+        sql`${websites.id} in (${sql.join(
+          stored.map((row) => sql`${row.id}`),
+          sql`, `,
+        )})`,
+      )
+      .orderBy(websites.id);
+    expect(after.map((row) => row.url)).toEqual([
+      "https://twins.example.org/",
+      "https://two:y@twins.example.org/",
+      "https://editor:s3cret@Slash.example.org/docs/",
+      "https://slash.example.org/docs",
+    ]);
+  });
+
+  it("drop a password with an @ in it whole, as a browser reads the address", async () => {
+    const { db } = host.deps;
+    const [{ id: appId }] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
+    const [site] = await db
+      .insert(websites)
+      .values({
+        appId,
+        url: "https://editor:p@ss@at.example.org/",
+        status: "failed_sitemap_generation",
+        lastError: "https://bot:p@ss@at.example.org/sitemap.xml: HTTP 401",
+      })
+      .returning({ id: websites.id });
+    const migration = readFileSync(
+      new URL("./migrations/0050_addresses_without_credentials.sql", import.meta.url),
+      "utf8",
+    );
+    for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+
+    const [after] = await db
+      .select({ url: websites.url, lastError: websites.lastError })
+      .from(websites)
+      .where(eq(websites.id, site.id));
+    expect(new URL("https://editor:p@ss@at.example.org/").host).toBe("at.example.org");
+    expect(after).toEqual({
+      url: "https://at.example.org/",
+      lastError: "https://at.example.org/sitemap.xml: HTTP 401",
+    });
+  });
+
   it("leave no statement trigger notifying every write (the page cache they fed is gone)", async () => {
     const triggers = await host.deps.db.execute(
       sql`select c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = 'console_changed'`,

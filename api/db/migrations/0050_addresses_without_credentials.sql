@@ -1,12 +1,20 @@
 -- Addresses are stored, listed and shown, so a user name and password written into one are dropped
 -- (docs/decisions/016): the websites form and '+ Links' refuse them, and a sitemap's pages and the
 -- sitemaps robots.txt and indexes name lose them when read. Rows stored before keep them; this
--- drops them the same way, through two functions that go again at the end: one for an address,
--- one for any address in free text (a last error).
+-- drops them the same way, through functions that go again at the end: one for an address, one
+-- for any address in free text (a last error), one for which website an address names. As a
+-- browser reads an address, its user name and password run to the last @ before the path.
 CREATE FUNCTION "migration_0050_address"(address text) RETURNS text LANGUAGE sql IMMUTABLE AS
-$$ SELECT regexp_replace(address, '^([a-z][a-z0-9+.-]*://)[^/?#@]*@', '\1', 'i') $$;--> statement-breakpoint
+$$ SELECT regexp_replace(address, '^([a-z][a-z0-9+.-]*://)[^/?#]*@', '\1', 'i') $$;--> statement-breakpoint
 CREATE FUNCTION "migration_0050_text"(words text) RETURNS text LANGUAGE sql IMMUTABLE AS
-$$ SELECT regexp_replace(words, '([a-z][a-z0-9+.-]*://)[^\s/?#@]+@', '\1', 'gi') $$;--> statement-breakpoint
+$$ SELECT regexp_replace(words, '([a-z][a-z0-9+.-]*://)[^\s/?#]+@', '\1', 'gi') $$;--> statement-breakpoint
+-- Which website an address names, as decision 043 compares them: scheme and host in any case, the
+-- path without a trailing slash, the query kept, the fragment dropped.
+CREATE FUNCTION "migration_0050_website"(address text) RETURNS text LANGUAGE sql IMMUTABLE AS
+$$ SELECT lower(substring("a" FROM '^[^/?#]*//[^/?#]*'))
+     || regexp_replace(coalesce(substring("a" FROM '^[^/?#]*//[^/?#]*([^?#]*)'), ''), '/$', '')
+     || coalesce(substring("a" FROM '^[^#]*(\?[^#]*)'), '')
+   FROM (SELECT "migration_0050_address"(address) AS "a") AS "cleaned" $$;--> statement-breakpoint
 CREATE FUNCTION "migration_0050_addresses"(addresses jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS
 $$ SELECT coalesce(jsonb_agg("e" ORDER BY "n"), '[]'::jsonb) FROM (
      SELECT DISTINCT ON ("e") "e", "n" FROM (
@@ -27,12 +35,15 @@ UPDATE "urls" SET "url" = "migration_0050_address"("url") WHERE "url" <> "migrat
 UPDATE "urls" SET "metadata" = jsonb_set("metadata", '{error_message}', to_jsonb("migration_0050_text"("metadata"->>'error_message')))
 WHERE "metadata"->>'error_message' <> "migration_0050_text"("metadata"->>'error_message');--> statement-breakpoint
 -- A website's own address: kept as one address per website of a client (docs/decisions/043), so
--- one whose address without them another website already has is left for its people to delete.
+-- one whose address without them another website already has is left for its people to delete,
+-- and of two that would both come to the same address only the first stored takes it.
 UPDATE "websites" AS "w" SET "url" = "migration_0050_address"("w"."url")
 WHERE "w"."url" <> "migration_0050_address"("w"."url")
   AND NOT EXISTS (
     SELECT 1 FROM "websites" AS "o"
-    WHERE "o"."app_id" = "w"."app_id" AND "o"."id" <> "w"."id" AND "o"."url" = "migration_0050_address"("w"."url")
+    WHERE "o"."app_id" = "w"."app_id" AND "o"."id" <> "w"."id"
+      AND "migration_0050_website"("o"."url") = "migration_0050_website"("w"."url")
+      AND ("o"."url" = "migration_0050_address"("o"."url") OR "o"."id" < "w"."id")
   );--> statement-breakpoint
 UPDATE "websites" SET
   "seed_urls" = "migration_0050_addresses"("seed_urls"),
@@ -45,4 +56,5 @@ UPDATE "websites" AS "w" SET "urls_count" = (SELECT count(*) FROM "urls" WHERE "
 WHERE "w"."urls_count" <> (SELECT count(*) FROM "urls" WHERE "website_id" = "w"."id");--> statement-breakpoint
 DROP FUNCTION "migration_0050_addresses"(jsonb);--> statement-breakpoint
 DROP FUNCTION "migration_0050_text"(text);--> statement-breakpoint
+DROP FUNCTION "migration_0050_website"(text);--> statement-breakpoint
 DROP FUNCTION "migration_0050_address"(text);
