@@ -4,8 +4,11 @@ const MAX_MESSAGE = 300;
 /** A statement Drizzle could not run: its message holds the SQL text and every value sent. */
 const FAILED_STATEMENT = /^Failed query:/;
 
-/** The user name and password of an address (`https://user:secret@host/`). */
-const ADDRESS_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi;
+/**
+ * The user name and password of an address (`https://user:secret@host/`): up to the last @ before
+ * the path, query or fragment, as a browser reads it (an @ after those is not one of them).
+ */
+const ADDRESS_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#]+@/gi;
 
 /** A path on the server (`/srv/console/build/server/index.mjs`), not one of an address, whose host comes before it. */
 const SERVER_PATH = /(?<![\w:/.-])(?:\/[\w.@-]+){2,}\/?/g;
