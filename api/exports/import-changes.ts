@@ -3,7 +3,7 @@ import type { ModelType } from "@contract";
 import { agentChange } from "../agents/agent-change";
 import { clientCreatedChange, clientProfileChange } from "../apps/client-change";
 import type { Executor } from "../controls/scope";
-import { knowledgeFiles, websites } from "../db/schema";
+import { knowledgeFiles } from "../db/schema";
 import { filesChange } from "../files/file-change";
 import { websitesChange } from "../knowledge/website-change";
 import { testQuestionsImportChange } from "../testing/questions-change";
@@ -20,7 +20,7 @@ import { integrationsChange } from "../integrations/history-state";
 import type { SecretBox } from "../integrations/secrets";
 import { accessChange } from "../users/access-change";
 import type { AppExportFile } from "./format";
-import { freshTestQuestions } from "./knowledge-sections";
+import { freshTestQuestions, websitesOfFile } from "./knowledge-sections";
 
 /** What an import's write answers: the ids of the agents it created or updated, which History records. */
 export interface ImportWritten {
@@ -48,20 +48,10 @@ export async function importChanges(
 ): Promise<Change<ImportWritten>[]> {
   const fileNames = file.files.map((uploaded) => uploaded.file_name);
   const agentIds = matchedAgents.filter((id): id is number => id !== null);
-  const websiteIds = file.websites.length
-    ? await db
-        .select({ id: websites.id })
-        .from(websites)
-        .where(
-          and(
-            eq(websites.appId, appId),
-            inArray(
-              websites.url,
-              file.websites.map((site) => site.url),
-            ),
-          ),
-        )
-    : [];
+  // The client's websites the import changes, matched as the import matches them.
+  const websiteIds = distinct(
+    (await websitesOfFile(appId, file.websites, db)).flatMap((site) => (site ? [site.id] : [])),
+  ).map((id) => ({ id }));
   // Only where the import adds questions: one that brings none adds no History entry.
   const questionPlaces = distinct(
     (await freshTestQuestions(appId, file.test_questions, db)).map((question) => question.trigger_point),

@@ -1,6 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agents, appearances, clientApps, configChanges, controls, controlTopics, knowledgeFiles } from "../db/schema";
+import {
+  agents,
+  appearances,
+  clientApps,
+  configChanges,
+  controls,
+  controlTopics,
+  knowledgeFiles,
+  websites,
+} from "../db/schema";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 
 /**
@@ -375,5 +384,66 @@ describe("topics through an import of what the client already holds", () => {
     });
     const again = await call("POST", "/v1/import_from_file/preview", { token: admin, body: { file_name: fileName } });
     expect(again.body.changes).toEqual([expect.stringMatching(/No-Go Topics/)]);
+  });
+});
+
+describe("websites through an import", () => {
+  const sitesOf = async () =>
+    (await host.deps.db.select().from(websites).where(eq(websites.appId, northfield))).map((site) => ({
+      url: site.url,
+      tags: site.tags,
+    }));
+  const ALUMNI = "https://Alumni.Northfield.example/news/";
+
+  /** An export of Northfield with its alumni website's row replaced by `rows`, saved as `name`. */
+  async function exportWithAlumniAs(name: string, rows: { url: string; tags: string[] }[]) {
+    const exported = JSON.parse((await host.deps.storage.get(`exports/${await exportNorthfield()}`))!.toString());
+    const edited = {
+      ...exported,
+      websites: exported.websites.flatMap((site: { url: string }) =>
+        site.url === ALUMNI ? rows.map((row) => ({ ...site, ...row })) : [site],
+      ),
+    };
+    await host.deps.storage.put(`exports/${name}`, JSON.stringify(edited));
+  }
+
+  beforeAll(async () => {
+    const saved = await call("POST", `/v1/apps/${northfield}/websites/create_and_update`, {
+      token: admin,
+      body: { websites: [{ app_id: northfield, url: ALUMNI, site_map: "full_website", tags: [] }] },
+    });
+    expect(saved.status).toBe(200);
+  });
+
+  it("updates the website the client has at the file's address written another way, and adds no second one", async () => {
+    await exportWithAlumniAs("northfield_written_otherwise.json", [
+      { url: "https://alumni.northfield.example:443/news", tags: ["Development"] },
+    ]);
+    const before = await sitesOf();
+
+    const preview = await call("POST", "/v1/import_from_file/preview", {
+      token: admin,
+      body: { file_name: "northfield_written_otherwise.json" },
+    });
+    expect(preview.body.changes).toEqual([expect.stringMatching(/Website/i)]);
+    await importFile("northfield_written_otherwise.json");
+    const after = await sitesOf();
+    expect(after).toHaveLength(before.length);
+    expect(after).toContainEqual({ url: ALUMNI, tags: ["Development"] });
+  });
+
+  it("refuses, writing nothing, a file that names one website in two rows", async () => {
+    await exportWithAlumniAs("northfield_twice.json", [
+      { url: "https://alumni.northfield.example/news", tags: ["Development"] },
+      { url: "https://alumni.northfield.example/news/", tags: ["Production"] },
+    ]);
+    const before = await sitesOf();
+    for (const path of ["/v1/import_from_file/preview", "/v1/import_from_file"]) {
+      const refused = await call("POST", path, { token: admin, body: { file_name: "northfield_twice.json" } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe("northfield_twice.json names one website in two rows");
+      expect(Object.values(refused.body.errors)).toEqual([["The same website is in another row of this file"]]);
+    }
+    expect(await sitesOf()).toEqual(before);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { TestQuestionInput, WebsiteInput } from "@contract";
 import { testQuestions, websites } from "../db/schema";
@@ -6,6 +6,7 @@ import type { Executor } from "../controls/scope";
 import type { ApiDeps } from "../deps";
 import { plain } from "../testing/run-tests";
 import { takesInOtherPages, websiteColumns } from "../knowledge/queries";
+import { websiteKey } from "../knowledge/addresses";
 
 /**
  * The knowledge store's websites as people set them (their pages are crawled again on the new
@@ -47,10 +48,41 @@ export async function exportKnowledgeSections(appId: number, deps: Pick<ApiDeps,
   };
 }
 
+export const WEBSITE_TWICE_IN_FILE = "The same website is in another row of this file";
+
+/**
+ * The file's rows naming a website an earlier row names, keyed `websites.<n>.url`: two rows of one
+ * website would make a second website (decision 043) or leave one row's settings quietly unused.
+ */
+export function repeatedWebsites(sites: readonly { url: string }[]) {
+  const seen = new Set<string>();
+  const errors: Record<string, string[]> = {};
+  sites.forEach((site, index) => {
+    const key = websiteKey(site.url);
+    if (seen.has(key)) errors[`websites.${index}.url`] = [WEBSITE_TWICE_IN_FILE];
+    seen.add(key);
+  });
+  return errors;
+}
+
+/**
+ * The client's website each of the file's websites is, or undefined: the same address as
+ * decision 043 compares them (scheme and host in any case, a trailing slash, a default port), not
+ * only written the same way; of twins stored before that rule, the first.
+ */
+export async function websitesOfFile(appId: number, sites: readonly { url: string }[], db: Executor) {
+  if (!sites.length) return [];
+  const rows = await db.select().from(websites).where(eq(websites.appId, appId)).orderBy(asc(websites.id));
+  const byKey = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) if (!byKey.has(websiteKey(row.url))) byKey.set(websiteKey(row.url), row);
+  return sites.map((site) => byKey.get(websiteKey(site.url)));
+}
+
 /**
  * Adds the websites the client does not have (by address) and updates the settings of those it
- * has, answering those to discover (new, or changed in what they take in); adds the test questions
- * each agent does not have yet (compared as a reader would, as adding one compares them).
+ * has, keeping the address as the client wrote it, answering those to discover (new, or changed in
+ * what they take in); adds the test questions each agent does not have yet (compared as a reader
+ * would, as adding one compares them).
  */
 export async function importKnowledgeSections(
   appId: number,
@@ -59,12 +91,10 @@ export async function importKnowledgeSections(
 ) {
   const toDiscover: number[] = [];
   const created: number[] = [];
-  for (const site of file.websites) {
-    const values = websiteColumns(site);
-    const [same] = await tx
-      .select()
-      .from(websites)
-      .where(and(eq(websites.appId, appId), eq(websites.url, site.url)));
+  const matched = await websitesOfFile(appId, file.websites, tx);
+  for (const [index, site] of file.websites.entries()) {
+    const same = matched[index];
+    const values = { ...websiteColumns(site), ...(same ? { url: same.url } : {}) };
     if (!same) {
       const [added] = await tx
         .insert(websites)

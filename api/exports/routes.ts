@@ -42,7 +42,7 @@ import { placeAgents } from "./agent-match";
 import { importChanges, type ImportWritten } from "./import-changes";
 import { importDigest, type PreviewedChange } from "./import-digest";
 import { exportProfileSections, importProfileSections } from "./profile-sections";
-import { exportKnowledgeSections, importKnowledgeSections } from "./knowledge-sections";
+import { exportKnowledgeSections, importKnowledgeSections, repeatedWebsites } from "./knowledge-sections";
 import {
   AppExportFile,
   EXPORT_FORMAT,
@@ -581,5 +581,8 @@ async function readExportFile(fileName: string, deps: Pick<ApiDeps, "storage">) 
   const parsed = AppExportFile.safeParse(json);
   if (!parsed.success)
     throw badRequest(`${fileName} is not a client export this console can import`, fieldErrorsOf(parsed.error));
+  const repeated = repeatedWebsites(parsed.data.websites);
+  if (Object.keys(repeated).length)
+    throw badRequest(`${fileName} names one website in two rows`, repeated);
   return parsed.data;
 }
