@@ -108,6 +108,63 @@ describe("migrations", () => {
     );
   });
 
+  it("record a topic list saved again under new rows, its topics the same, as not written", async () => {
+    const { db } = host.deps;
+    const [{ id: appId }] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
+    const topic = (id: number, prompt_input_raw: string) => ({
+      id,
+      internal_name: "no_go_topics",
+      display_name: "No-Go Topics",
+      prompt_input_raw,
+      metadata: { disclaimer: "Ask the office." },
+    });
+    const personality = (text: string) => ({
+      id: 1,
+      internal_name: "ai_personality_guidelines",
+      display_name: "AI Personality",
+      prompt_input_raw: text,
+      metadata: {},
+    });
+    // An import before topics were updated in place wrote every list of its file again, under new ids.
+    const states: { kind: ChangeKind; before: unknown; after: unknown }[] = [
+      {
+        kind: "controls",
+        before: [personality("Be brief."), topic(11, "parking"), topic(12, "dorms")],
+        after: [personality("Be warm."), topic(21, "parking"), topic(22, "dorms")],
+      },
+      { kind: "controls", before: [topic(11, "parking")], after: [topic(21, "fees")] },
+    ];
+    const rows = await db
+      .insert(configChanges)
+      .values(
+        states.map((state) => ({
+          appId,
+          userEmail: "someone@example.com",
+          summary: "Recorded before",
+          // As migration 0045 recorded it, the topics' ids compared too.
+          written: ["ai_personality_guidelines", "no_go_topics"],
+          ...state,
+        })),
+      )
+      .returning({ id: configChanges.id });
+    const migration = readFileSync(new URL("./migrations/0051_history_written_topics.sql", import.meta.url), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+    const written = await db
+      .select({ written: configChanges.written })
+      .from(configChanges)
+      .where(
+        sql`${configChanges.id} in (${sql.join(
+          rows.map((row) => sql`${row.id}`),
+          sql`, `,
+        )})`,
+      )
+      .orderBy(configChanges.id);
+    expect(written.map((row) => row.written)).toEqual([["ai_personality_guidelines"], ["no_go_topics"]]);
+    expect(written.map((row) => row.written)).toEqual(
+      states.map((state) => writtenBy(state.kind, state.before, state.after)),
+    );
+  });
+
   it("take production's last push time from when a push last wrote it, and give stage none", async () => {
     const { db } = host.deps;
     const [{ id: appId }] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
