@@ -382,6 +382,11 @@ describe("migrations", () => {
         // The same website as one the client has, as decision 043 compares addresses.
         site("https://editor:s3cret@Slash.example.org/docs/"),
         site("https://slash.example.org/docs"),
+        site("https://port.example.org:443/x"),
+        site("https://editor:s3cret@port.example.org/x/"),
+        // Another query is another website, whatever it ends with.
+        site("https://query.example.org/p?a=1?b=2"),
+        site("https://editor:s3cret@query.example.org/p?c=3?b=2"),
       ])
       .returning({ id: websites.id });
     const migration = readFileSync(
@@ -405,6 +410,10 @@ describe("migrations", () => {
       "https://two:y@twins.example.org/",
       "https://editor:s3cret@Slash.example.org/docs/",
       "https://slash.example.org/docs",
+      "https://port.example.org:443/x",
+      "https://editor:s3cret@port.example.org/x/",
+      "https://query.example.org/p?a=1?b=2",
+      "https://query.example.org/p?c=3?b=2",
     ]);
   });
 

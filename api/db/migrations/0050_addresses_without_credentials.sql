@@ -8,12 +8,12 @@ CREATE FUNCTION "migration_0050_address"(address text) RETURNS text LANGUAGE sql
 $$ SELECT regexp_replace(address, '^([a-z][a-z0-9+.-]*://)[^/?#]*@', '\1', 'i') $$;--> statement-breakpoint
 CREATE FUNCTION "migration_0050_text"(words text) RETURNS text LANGUAGE sql IMMUTABLE AS
 $$ SELECT regexp_replace(words, '([a-z][a-z0-9+.-]*://)[^\s/?#]+@', '\1', 'gi') $$;--> statement-breakpoint
--- Which website an address names, as decision 043 compares them: scheme and host in any case, the
--- path without a trailing slash, the query kept, the fragment dropped.
+-- Which website an address names, as decision 043 compares them: scheme and host in any case and
+-- without a default port, the path without a trailing slash, the query kept, the fragment dropped.
 CREATE FUNCTION "migration_0050_website"(address text) RETURNS text LANGUAGE sql IMMUTABLE AS
-$$ SELECT lower(substring("a" FROM '^[^/?#]*//[^/?#]*'))
+$$ SELECT regexp_replace(lower(substring("a" FROM '^[^/?#]*//[^/?#]*')), '^(https://.*):443$|^(http://.*):80$', '\1\2')
      || regexp_replace(coalesce(substring("a" FROM '^[^/?#]*//[^/?#]*([^?#]*)'), ''), '/$', '')
-     || coalesce(substring("a" FROM '^[^#]*(\?[^#]*)'), '')
+     || coalesce(substring("a" FROM '^[^?#]*(\?[^#]*)'), '')
    FROM (SELECT "migration_0050_address"(address) AS "a") AS "cleaned" $$;--> statement-breakpoint
 CREATE FUNCTION "migration_0050_addresses"(addresses jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS
 $$ SELECT coalesce(jsonb_agg("e" ORDER BY "n"), '[]'::jsonb) FROM (
