@@ -582,7 +582,6 @@ async function readExportFile(fileName: string, deps: Pick<ApiDeps, "storage">) 
   if (!parsed.success)
     throw badRequest(`${fileName} is not a client export this console can import`, fieldErrorsOf(parsed.error));
   const repeated = repeatedWebsites(parsed.data.websites);
-  if (Object.keys(repeated).length)
-    throw badRequest(`${fileName} names one website in two rows`, repeated);
+  if (Object.keys(repeated).length) throw badRequest(`${fileName} names one website in two rows`, repeated);
   return parsed.data;
 }
