@@ -20,9 +20,10 @@ export interface CsvRead {
  * a quote anywhere else is a literal character, and text after a closing quote is kept as typed.
  * A quote that never closes would swallow the rest of the file into one field, so it is reported
  * instead (where it opened). A trailing line end adds no empty record, and a leading byte order
- * mark (every export writes one) is no part of the first field.
+ * mark (every export writes one) is no part of the first field. Fields are separated by commas
+ * unless another `delimiter` is given (a spreadsheet set to a European locale saves semicolons).
  */
-export function readCsv(file: string): CsvRead {
+export function readCsv(file: string, delimiter: "," | ";" | "\t" = ","): CsvRead {
   const text = file.startsWith(CSV_BOM) ? file.slice(1) : file;
   const rows: string[][] = [];
   let row: string[] = [];
@@ -48,7 +49,7 @@ export function readCsv(file: string): CsvRead {
       field = text.slice(i + 1, close).replaceAll('""', '"');
       fieldStart = false;
       i = close + 1;
-    } else if (char === ",") {
+    } else if (char === delimiter) {
       endField();
       i += 1;
     } else if (char === "\r" || char === "\n") {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { TestQuestion } from "@contract";
 import { CHAT_OUTCOMES } from "@contract/values/chat";
-import { noQuestionsText, questionsCsv, readQuestionsCsv } from "./test-questions";
+import { noQuestionsText, questionsCsv, readQuestionsCsv, unreadColumnsText } from "./test-questions";
 
 describe("noQuestionsText", () => {
   it("says a search matched nothing, naming it, rather than that there are no questions", () => {
@@ -52,6 +52,59 @@ describe("readQuestionsCsv", () => {
     ]);
   });
 
+  it("reads a file saved with semicolons or tabs, as a spreadsheet in much of Europe saves CSV", () => {
+    const expected = [
+      { question: "Où est la résidence ?", expect_source: null, expect_text: "Zoë, Nord", expect_outcome: "answered" },
+      { question: "When are tours?", expect_source: null, expect_text: "10 am", expect_outcome: null },
+    ];
+    const semicolons =
+      'question;expect_text;expect_outcome\r\nOù est la résidence ?;"Zoë, Nord";answered\r\nWhen are tours?;10 am;\r\n';
+    const tabs =
+      "question\texpect_text\texpect_outcome\nOù est la résidence ?\tZoë, Nord\tanswered\nWhen are tours?\t10 am\t\n";
+    for (const file of [semicolons, tabs]) {
+      const read = readQuestionsCsv(file);
+      expect(read.ok && read.questions).toEqual(expected);
+    }
+    // A comma file whose texts hold semicolons is still read by its commas.
+    const commas = readQuestionsCsv("question,expect_text\nFee; deadline?,$40; May 1\n");
+    expect(commas.ok && commas.questions[0]).toMatchObject({ question: "Fee; deadline?", expect_text: "$40; May 1" });
+  });
+
+  it("reads the columns as the table's headings name them, and says which columns it does not read", () => {
+    const read = readQuestionsCsv(
+      "Question,Expected Source,Expected text,Expected outcome,Notes\nWhen are tours?,https://x.edu/tours,10 am,Answered,ask Kim\n",
+    );
+    expect(read).toEqual({
+      ok: true,
+      questions: [
+        {
+          question: "When are tours?",
+          expect_source: "https://x.edu/tours",
+          expect_text: "10 am",
+          expect_outcome: "answered",
+        },
+      ],
+      rows: [2],
+      unread: ["Notes"],
+    });
+    expect(unreadColumnsText(["Notes"])).toBe(
+      "the column “Notes” was not read (the import reads question, expect_source, expect_text, expect_outcome)",
+    );
+    expect(unreadColumnsText([])).toBeNull();
+  });
+
+  it("refuses a header naming a column twice, and quotes a header it cannot read", () => {
+    expect(readQuestionsCsv("question,expect_text,Expected text\nQ?,a,b\n")).toEqual({
+      ok: false,
+      message: "The first row names the column expect_text twice (columns 2 and 3): keep one.",
+    });
+    expect(readQuestionsCsv("Frage;Quelle\nWo?;x\n")).toEqual({
+      ok: false,
+      message:
+        "The first row must name the columns: question, expect_source, expect_text, expect_outcome. It reads “Frage;Quelle”.",
+    });
+  });
+
   it("refuses more questions than one import takes", () => {
     const file = `question,expect_text\n${"Q?,x\n".repeat(501)}`;
     expect(readQuestionsCsv(file)).toEqual({
@@ -84,7 +137,7 @@ describe("readQuestionsCsv", () => {
             ({ ...q, id: index + 1, trigger_point: "", created_at: "", updated_at: "" }) satisfies TestQuestion,
         );
         const read = readQuestionsCsv(questionsCsv(stored));
-        expect(read).toEqual({ ok: true, questions, rows: questions.map((_, index) => index + 2) });
+        expect(read).toEqual({ ok: true, questions, rows: questions.map((_, index) => index + 2), unread: [] });
       }),
       { numRuns: 500, seed: 20260515 },
     );

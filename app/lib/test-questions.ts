@@ -2,7 +2,7 @@
 import type { TestGate, TestQuestion, TestQuestionInput } from "@contract";
 import { CHAT_OUTCOMES, type ChatOutcome } from "@contract/values/chat";
 import { OUTCOME_LABELS, TEST_QUESTIONS_IMPORT_MAX } from "@contract/values/testing";
-import { readCsv, toCsv, unguardedCsvText, type UnclosedQuote } from "./csv";
+import { readCsv, toCsv, unguardedCsvText, type CsvRead, type UnclosedQuote } from "./csv";
 
 /** How each outcome a question may expect reads on the screen (History names them the same way). */
 export { OUTCOME_LABELS };
@@ -97,6 +97,8 @@ export type CsvImport =
       questions: Omit<TestQuestionInput, "trigger_point">[];
       /** Each question's row in the file, as a spreadsheet numbers it: the header is row 1, blank rows count. */
       rows: number[];
+      /** The header's columns the import does not read, as the file names them (a "Notes" column, a misspelt one). */
+      unread: string[];
     }
   | { ok: false; message: string };
 
@@ -107,8 +109,49 @@ const outcomeFrom = (value: string): ChatOutcome | string | null => {
   return byLabel ?? wanted;
 };
 
-/** A header cell as the import matches it: any case, spaces as underscores. */
-const columnName = (cell: string) => cell.trim().toLowerCase().replace(/\s+/g, "_");
+/**
+ * The columns as the table's headings name them ("Expected source"): a file written from what the
+ * screen shows is read as the export's own.
+ */
+const COLUMN_LABELS: Record<string, (typeof CSV_HEADER)[number]> = {
+  expected_source: "expect_source",
+  expected_text: "expect_text",
+  expected_outcome: "expect_outcome",
+};
+
+/** A header cell as the import matches it: any case, spaces as underscores, the screen's headings as the columns they head. */
+const columnName = (cell: string) => {
+  const name = cell.trim().toLowerCase().replace(/\s+/g, "_");
+  return COLUMN_LABELS[name] ?? name;
+};
+
+/**
+ * The separators a spreadsheet may save a CSV with: commas, semicolons (Excel where a comma is the
+ * decimal mark: much of Europe and Latin America) and tabs (its "Unicode Text").
+ */
+const DELIMITERS = [",", ";", "\t"] as const;
+
+/** The file's records with their rows' numbers, blank rows left out (they keep their place in the numbering). */
+function filledRows(rows: string[][]) {
+  return rows
+    .map((cells, index) => ({ cells, number: index + 1 }))
+    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ""));
+}
+
+/**
+ * The file read with the separator its header is written with: the first whose header names a
+ * `question` column, commas when none does (the refusal then quotes the header as read).
+ */
+function readWithItsDelimiter(csv: string) {
+  let first: CsvRead | null = null;
+  for (const delimiter of DELIMITERS) {
+    const read = readCsv(csv, delimiter);
+    const [header] = filledRows(read.rows);
+    if (header?.cells.some((cell) => columnName(cell) === "question")) return read;
+    first ??= read;
+  }
+  return first!;
+}
 
 /**
  * A quote that never closes, named as a refused row is (`Row 2, expect_text: …`): by the column's
@@ -119,17 +162,23 @@ function unclosedQuoteMessage({ row, column }: UnclosedQuote, header: string[] |
   return `Row ${row}, ${name}: The quote that opens this field is never closed, so the rest of the file would be read into it. Close the quote, or remove it.`;
 }
 
+/** A header's text as the file has it, for a message (cut where it runs long). */
+const quotedHeader = (cells: string[]) => {
+  const text = cells.map((cell) => cell.trim()).join(", ");
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+};
+
 /**
  * A CSV of test questions: a header naming at least `question` (and any of the expectations),
- * then a row per question; blank rows are skipped. Outcomes may be written as exported or as
- * the screen shows them. Row checks beyond the shape are the API's.
+ * then a row per question; blank rows are skipped. The columns may be named as exported or as the
+ * table's headings name them, and separated by commas, semicolons or tabs; a column named twice is
+ * refused (which of the two would count is anyone's guess). Outcomes may be written as exported or
+ * as the screen shows them. Row checks beyond the shape are the API's.
  */
 export function readQuestionsCsv(csv: string): CsvImport {
-  const read = readCsv(csv);
+  const read = readWithItsDelimiter(csv);
   // Blank rows are skipped, but keep their place in the numbering a refusal names rows by.
-  const rows = read.rows
-    .map((cells, index) => ({ cells, number: index + 1 }))
-    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ""));
+  const rows = filledRows(read.rows);
   const header = rows.length ? rows[0].cells.map(columnName) : null;
   if (read.unclosedQuote) return { ok: false, message: unclosedQuoteMessage(read.unclosedQuote, header) };
   if (!header) return { ok: false, message: "The file is empty: it needs a header row and a row per question." };
@@ -137,7 +186,20 @@ export function readQuestionsCsv(csv: string): CsvImport {
     (typeof CSV_HEADER)[number],
     number
   >;
-  if (at.question < 0) return { ok: false, message: `The first row must name the columns: ${CSV_HEADER.join(", ")}.` };
+  if (at.question < 0)
+    return {
+      ok: false,
+      message: `The first row must name the columns: ${CSV_HEADER.join(", ")}. It reads “${quotedHeader(rows[0].cells)}”.`,
+    };
+  const twice = CSV_HEADER.find((name) => header.indexOf(name) !== header.lastIndexOf(name));
+  if (twice)
+    return {
+      ok: false,
+      message: `The first row names the column ${twice} twice (columns ${header.indexOf(twice) + 1} and ${header.lastIndexOf(twice) + 1}): keep one.`,
+    };
+  const unread = rows[0].cells
+    .filter((cell, index) => cell.trim() && !(CSV_HEADER as readonly string[]).includes(header[index]))
+    .map((cell) => cell.trim());
   const body = rows.slice(1);
   if (!body.length) return { ok: false, message: "The file has a header but no questions." };
   if (body.length > TEST_QUESTIONS_IMPORT_MAX)
@@ -156,7 +218,16 @@ export function readQuestionsCsv(csv: string): CsvImport {
       expect_outcome: outcomeFrom(cell(cells, at.expect_outcome)) as ChatOutcome | null,
     })),
     rows: body.map(({ number }) => number),
+    unread,
   };
+}
+
+/** What an import says of the header's columns it did not read ("Notes"), or nothing when it read them all. */
+export function unreadColumnsText(unread: readonly string[]) {
+  if (!unread.length) return null;
+  const names = unread.slice(0, 5).map((name) => `“${name.length > 40 ? `${name.slice(0, 39)}…` : name}”`);
+  const more = unread.length > 5 ? ` and ${unread.length - 5} more` : "";
+  return `${unread.length === 1 ? "the column" : "the columns"} ${names.join(", ")}${more} ${unread.length === 1 ? "was" : "were"} not read (the import reads ${CSV_HEADER.join(", ")})`;
 }
 
 /**

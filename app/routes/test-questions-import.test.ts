@@ -150,3 +150,38 @@ describe("Test Questions CSV import of quotes", () => {
     ]);
   });
 });
+
+describe("Test Questions CSV import of what spreadsheets write", () => {
+  const utf8 = (text: string) => new Uint8Array(Buffer.from(text, "utf8"));
+
+  it("imports a file saved with semicolons (a spreadsheet in a European locale), its commas kept in the texts", async () => {
+    const file = "question;expect_text\r\nOù est la résidence Zq-Semi ?;Zoë, Nord\r\nWann öffnet Zq-Semi?;9,30 Uhr\r\n";
+    const imported = await importFile(utf8(file));
+    await expect(imported).toSendToast({ type: "success", description: "2 test questions imported" });
+    expect(await stored("Zq-Semi")).toEqual([
+      ["Où est la résidence Zq-Semi ?", "Zoë, Nord"],
+      ["Wann öffnet Zq-Semi?", "9,30 Uhr"],
+    ]);
+  });
+
+  it("reads the table's headings as its columns, and says which columns it did not read", async () => {
+    const file = "Question,Expected text,Notes\r\nWhen are tours Zq-Label?,10 am,ask Kim\r\n";
+    const imported = await importFile(utf8(file));
+    await expect(imported).toSendToast({
+      type: "success",
+      description:
+        "1 test question imported; the column “Notes” was not read (the import reads question, expect_source, expect_text, expect_outcome)",
+    });
+    expect(await stored("Zq-Label")).toEqual([["When are tours Zq-Label?", "10 am"]]);
+  });
+
+  it("names the columns it did not read first when rows are refused: often why they expect nothing", async () => {
+    const refused = await importFile(utf8("question,Expected answer\r\nWhen are tours Zq-Unread?,10 am\r\n"));
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).importErrors).toEqual([
+      "The column “Expected answer” was not read (the import reads question, expect_source, expect_text, expect_outcome).",
+      "Row 2, expect_text: Say what the answer must do: a source, a text or an outcome",
+    ]);
+    expect(await stored("Zq-Unread")).toEqual([]);
+  });
+});

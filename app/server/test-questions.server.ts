@@ -15,6 +15,7 @@ import {
   questionInputOf,
   questionsCsv,
   readQuestionsCsv,
+  unreadColumnsText,
   type QuestionFormValues,
 } from "~/lib/test-questions";
 import { shownInPlace } from "./api/client.server";
@@ -195,6 +196,8 @@ async function importCsv(screen: ControlsScreen, form: FormData, backTo: string)
   if (!decoded.ok) return failed([decoded.message]);
   const read = readQuestionsCsv(decoded.text);
   if (!read.ok) return failed([read.message]);
+  // A column the import does not read ("Notes", "Expected answer") is said, so that nothing typed in it seems kept.
+  const unread = unreadColumnsText(read.unread);
   try {
     const { created, existing } = await testingApi.importQuestions(screen.api, screen.app.id, {
       trigger_point: screen.choice.triggerPoint,
@@ -206,12 +209,15 @@ async function importCsv(screen: ControlsScreen, form: FormData, backTo: string)
         `${created} test ${created === 1 ? "question" : "questions"} imported` +
         (existing
           ? `; ${existing} left out as ${existing === 1 ? "a question" : "questions"} the agent already has`
-          : ""),
+          : "") +
+        (unread ? `; ${unread}` : ""),
     });
   } catch (error) {
     if (!shownInPlace(error)) throw error;
     const lines = importErrorLines(error.fieldErrors, read.rows);
-    return failed(lines.length ? lines : [error.message]);
+    // First, where the list of refused rows (shown 20 at a time) cannot hide it: it is often why they were refused.
+    const unreadLine = unread ? [`${unread[0].toUpperCase()}${unread.slice(1)}.`] : [];
+    return failed([...unreadLine, ...(lines.length ? lines : [error.message])]);
   }
 }
 
