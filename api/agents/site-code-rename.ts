@@ -2,6 +2,7 @@ import { getTableName, sql } from "drizzle-orm";
 import {
   aiProbings,
   appearances,
+  configChanges,
   controls,
   controlTopics,
   conversations,
@@ -61,4 +62,75 @@ export async function moveTriggerPoint(db: Db, appId: number, from: string, to: 
     await db.execute(
       sql`update ${table} set trigger_point = ${to} where app_id = ${appId} and trigger_point = ${from}`,
     );
+  await moveHistory(db, appId, from, to);
+}
+
+/** History's kinds whose target is a trigger point ("admissions"; an appearance's "stage/admissions"). */
+const KINDS_BY_TRIGGER_POINT = ["controls", "smart_probing", "input_prompts"];
+/** History's kinds whose recorded items name their trigger point (`trigger_point` in each rule, prompt, question). */
+const KINDS_NAMING_TRIGGER_POINTS = [...KINDS_BY_TRIGGER_POINT, "appearance", "finetuning", "test_questions"];
+
+/**
+ * A recorded state with its items' `trigger_point` moved from `from` to `to`: a list of items (the
+ * controls, rules and prompts of a state) or one item (a test question).
+ */
+const movedState = (column: typeof configChanges.before, from: string, to: string) => sql`case
+    when jsonb_typeof(${column}) = 'array' then (
+      select coalesce(
+        jsonb_agg(
+          case when item ->> 'trigger_point' = ${from}
+            then jsonb_set(item, '{trigger_point}', to_jsonb(${to}::text)) else item end
+          order by place
+        ),
+        '[]'::jsonb
+      )
+      from jsonb_array_elements(${column}) with ordinality as items(item, place)
+    )
+    when jsonb_typeof(${column}) = 'object' and ${column} ->> 'trigger_point' = ${from}
+      then jsonb_set(${column}, '{trigger_point}', to_jsonb(${to}::text))
+    else ${column}
+  end`;
+
+const namesTriggerPoint = (column: typeof configChanges.before, from: string) =>
+  sql`jsonb_path_exists(coalesce(${column}, 'null'::jsonb), '$[*].trigger_point ? (@ == $point)', jsonb_build_object('point', ${from}::text))`;
+
+/**
+ * The agent's History moves with its settings: its changes are filed under the new code, and what
+ * they recorded names it. Left under the old one, a revert of a change made before the rename read
+ * the old code's settings (none), answered "Nothing to revert" while the change was still in force
+ * under the new code, a restore was refused as naming no trigger point of the client, and the lines
+ * named the agent by its old code instead of its name. An agent's own changes (its site code before
+ * and after) are what happened and stay as recorded.
+ */
+async function moveHistory(db: Db, appId: number, from: string, to: string) {
+  const targets = [from, `stage/${from}`, `prod/${from}`];
+  await db.execute(sql`
+    update ${configChanges} set
+      target = case
+        when ${configChanges.kind} in (${sql.join(
+          KINDS_BY_TRIGGER_POINT.map((kind) => sql`${kind}`),
+          sql`, `,
+        )}) and ${configChanges.target} = ${from} then ${to}
+        when ${configChanges.kind} = 'appearance' and ${configChanges.target} in (${sql.join(
+          targets.slice(1).map((target) => sql`${target}`),
+          sql`, `,
+        )}) then split_part(${configChanges.target}, '/', 1) || '/' || ${to}
+        else ${configChanges.target}
+      end,
+      before = ${movedState(configChanges.before, from, to)},
+      after = ${movedState(configChanges.after, from, to)}
+    where ${configChanges.appId} = ${appId}
+      and ${configChanges.kind} in (${sql.join(
+        KINDS_NAMING_TRIGGER_POINTS.map((kind) => sql`${kind}`),
+        sql`, `,
+      )})
+      and (
+        (${configChanges.kind} <> 'finetuning' and ${configChanges.kind} <> 'test_questions'
+          and ${configChanges.target} in (${sql.join(
+            targets.map((target) => sql`${target}`),
+            sql`, `,
+          )}))
+        or ${namesTriggerPoint(configChanges.before, from)}
+        or ${namesTriggerPoint(configChanges.after, from)}
+      )`);
 }

@@ -475,4 +475,64 @@ describe("migrations", () => {
     );
     expect(rowsOf(stored)).toEqual([{ method: null, size: text.length + 4 }]);
   });
+
+  it("file History's changes of an agent renamed before under its new code, each rename over the changes made before it", async () => {
+    const { db } = host.deps;
+    const [{ id: appId }] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
+    const change = (kind: string, target: string, before: unknown, after: unknown) => ({
+      appId,
+      userEmail: "someone@example.com",
+      summary: "Recorded before",
+      kind,
+      target,
+      before,
+      after,
+    });
+    const topic = (triggerPoint: string) => ({
+      internal_name: "no_go_topics",
+      prompt_input_raw: "x",
+      trigger_point: triggerPoint,
+    });
+    const rule = (triggerPoint: string) => ({ trigger_point: triggerPoint, pattern: "/p/" });
+    const insert = async (rows: ReturnType<typeof change>[]) =>
+      (await db.insert(configChanges).values(rows).returning({ id: configChanges.id })).map((row) => row.id);
+    // "mig-a" became "mig-b", then "mig-c"; a new agent took "mig-a" again after the first rename.
+    const early = await insert([
+      change("controls", "mig-a", [], [topic("mig-a")]),
+      change("appearance", "stage/mig-a", {}, { primary_color: "#111111" }),
+      change("finetuning", "", [rule("")], [rule(""), rule("mig-a")]),
+      change("test_questions", "901", null, { question: "Q?", trigger_point: "mig-a" }),
+      change("agent", "901", { site_code: "mig-a" }, { site_code: "mig-b" }),
+    ]);
+    const late = await insert([
+      change("controls", "mig-a", [], [topic("mig-a")]),
+      change("agent", "901", { site_code: "mig-b" }, { site_code: "mig-c" }),
+    ]);
+    const migration = readFileSync(
+      new URL("./migrations/0052_history_follows_renamed_agents.sql", import.meta.url),
+      "utf8",
+    );
+    await db.execute(sql.raw(migration));
+    const rows = await db
+      .select({ target: configChanges.target, before: configChanges.before, after: configChanges.after })
+      .from(configChanges)
+      .where(
+        sql`${configChanges.id} in (${sql.join(
+          [...early, ...late].map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      )
+      .orderBy(configChanges.id);
+    expect(rows).toEqual([
+      { target: "mig-c", before: [], after: [topic("mig-c")] },
+      { target: "stage/mig-c", before: {}, after: { primary_color: "#111111" } },
+      { target: "", before: [rule("")], after: [rule(""), rule("mig-c")] },
+      { target: "901", before: null, after: { question: "Q?", trigger_point: "mig-c" } },
+      // The renames themselves stay as they were made.
+      { target: "901", before: { site_code: "mig-a" }, after: { site_code: "mig-b" } },
+      // The new agent's "mig-a", changed after the first rename, stays its own.
+      { target: "mig-a", before: [], after: [topic("mig-a")] },
+      { target: "901", before: { site_code: "mig-b" }, after: { site_code: "mig-c" } },
+    ]);
+  });
 });

@@ -401,3 +401,67 @@ describe("what cannot be reverted", () => {
     expect((await revert(foreign.id, admin, otherAppId)).status).toBe(404);
   });
 });
+
+describe("reverting a change of an agent whose site code changed since", () => {
+  it("follows an agent whose site code changed: its earlier changes revert and restore under the new code", async () => {
+    const agent = await call("POST", `/v1/apps/${appId}/agents/update_agents`, {
+      token: admin,
+      body: { app_id: appId, name: "Desk Agent", site_code: "deskbefore" },
+    });
+    expect(agent.status).toBe(200);
+    expect((await saveNoGo("deskbefore", "rival schools", "Not here.")).status).toBe(200);
+    const rule = await call("POST", "/v1/controls/upsert_finetunings", {
+      token: admin,
+      body: {
+        app_id: appId,
+        finetunings: [{ trigger_point: "deskbefore", finetuning_type: "url_pattern", pattern: "/desk/", penalty: 0.5 }],
+      },
+    });
+    expect(rule.status).toBe(200);
+    const noGoChange = await latest("controls");
+    const ruleChange = await latest("finetuning");
+    const renamed = await call("POST", `/v1/apps/${appId}/agents/update_agents`, {
+      token: admin,
+      body: { app_id: appId, id: agent.body.id, name: "Desk Agent", site_code: "deskafter" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await noGoTopics("deskafter")).toEqual(["rival schools"]);
+
+    // Its lines name the agent, as for any agent whose code did not change.
+    const listed = (await get(`/v1/apps/${appId}/history?page_size=100`)).data as Entry[];
+    const lines = (id: number) => listed.find((entry) => entry.id === id)!.changes.map((line) => line.text);
+    expect(lines(noGoChange.id)).toEqual([
+      "No-Go Topics of Desk Agent: added 'rival schools' (Canned Response: 'Not here.')",
+    ]);
+    expect(lines(ruleChange.id).join(" ")).toContain("Desk Agent");
+    expect(lines(ruleChange.id).join(" ")).not.toContain("deskbefore");
+
+    // Before: "Nothing to revert" read the old code's settings (none) while the topic stood under the new one.
+    const reverted = await revert(noGoChange.id);
+    expect(reverted.status).toBe(200);
+    expect(reverted.body.id).toEqual(expect.any(Number));
+    expect(await noGoTopics("deskafter")).toEqual([]);
+    // Before: refused, the recorded controls naming a trigger point the client no longer has.
+    const restored = await call("POST", `/v1/apps/${appId}/history/${noGoChange.id}/restore`, {
+      token: admin,
+      body: { later_changes: 1 },
+    });
+    expect(restored.status).toBe(200);
+    expect(await noGoTopics("deskafter")).toEqual(["rival schools"]);
+    expect(await noGoTopics("deskbefore")).toEqual([]);
+
+    // A finetuning revert writes the agent's rule back under the code it has now, not the old one.
+    const ruleReverted = await call("POST", `/v1/apps/${appId}/history/${ruleChange.id}/restore`, {
+      token: admin,
+      body: { state: "before" },
+    });
+    expect(ruleReverted.status).toBe(200);
+    const rules = await get(`/v1/controls/list_finetunings?app_id=${appId}`);
+    expect(JSON.stringify(rules)).not.toContain("/desk/");
+
+    // The agent's own change still says what its code was.
+    expect((await latest("agent")).summary).toMatch(/Desk Agent/);
+    const agentChange = listed.find((entry) => entry.kind === "agent" && entry.summary.startsWith("Agent Desk Agent:"));
+    expect(agentChange).toMatchObject({ before: { site_code: "deskbefore" }, after: { site_code: "deskafter" } });
+  });
+});
