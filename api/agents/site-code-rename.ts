@@ -1,4 +1,5 @@
 import { getTableName, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   aiProbings,
   appearances,
@@ -74,7 +75,7 @@ const KINDS_NAMING_TRIGGER_POINTS = [...KINDS_BY_TRIGGER_POINT, "appearance", "f
  * A recorded state with its items' `trigger_point` moved from `from` to `to`: a list of items (the
  * controls, rules and prompts of a state) or one item (a test question).
  */
-const movedState = (column: typeof configChanges.before, from: string, to: string) => sql`case
+const movedState = (column: AnyPgColumn, from: string, to: string) => sql`case
     when jsonb_typeof(${column}) = 'array' then (
       select coalesce(
         jsonb_agg(
@@ -91,7 +92,7 @@ const movedState = (column: typeof configChanges.before, from: string, to: strin
     else ${column}
   end`;
 
-const namesTriggerPoint = (column: typeof configChanges.before, from: string) =>
+const namesTriggerPoint = (column: AnyPgColumn, from: string) =>
   sql`jsonb_path_exists(coalesce(${column}, 'null'::jsonb), '$[*].trigger_point ? (@ == $point)', jsonb_build_object('point', ${from}::text))`;
 
 /**

@@ -36,6 +36,8 @@ import { judge, plain } from "./run-tests";
 import { startTestRun } from "./waiting-runs";
 
 const AppParams = z.object({ appId: IdParam });
+
+export const NO_QUESTIONS_TO_RUN = "This agent has no test questions to run: add one first";
 const QuestionParams = z.object({ appId: IdParam, id: IdParam });
 const Deleted = z.object({ message: z.string() });
 
@@ -413,13 +415,20 @@ export function testingRoutes(route: RouteBuilder) {
     status: 202,
     summary:
       "Starts a run of a trigger point's test questions in an environment (stage or prod) now; " +
-      "a run of the same still waiting is started instead of queueing a second.",
+      "a run of the same still waiting is started instead of queueing a second. A trigger point without test questions is refused, 400.",
     params: AppParams,
     body: TestRunBody,
     response: TestRunQueued,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
+      // A run of no question finished "done" at once, green on every screen, and stood as the agent's
+      // last stage run in Push to production's comparison: a pass nothing was asked for.
+      const [{ questions }] = await deps.db
+        .select({ questions: count() })
+        .from(testQuestions)
+        .where(and(eq(testQuestions.appId, params.appId), eq(testQuestions.triggerPoint, body.trigger_point)));
+      if (!Number(questions)) throw badRequest(NO_QUESTIONS_TO_RUN);
       const key = { appId: params.appId, triggerPoint: body.trigger_point, environment: body.environment };
       return { id: await startTestRun(key, "manual", deps) };
     },

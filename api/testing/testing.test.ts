@@ -307,6 +307,21 @@ describe("test runs", () => {
       (await call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { environment: "live" } })).status,
     ).toBe(400);
   });
+
+  it("refuses to run an agent that has no test questions, queueing nothing", async () => {
+    const runsOf = async () =>
+      (await call("GET", `/v1/apps/${appId}/test_runs?trigger_point=studentsuccess`, { token: admin })).body.data;
+    const before = await runsOf();
+    const refused = await call("POST", `/v1/apps/${appId}/test_runs`, {
+      token: admin,
+      body: { trigger_point: "studentsuccess", environment: "stage" },
+    });
+    expect(refused).toEqual({
+      status: 400,
+      body: { message: "This agent has no test questions to run: add one first" },
+    });
+    expect(await runsOf()).toEqual(before);
+  });
 });
 
 describe("a run beside the previous one", () => {

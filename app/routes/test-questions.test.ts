@@ -278,6 +278,22 @@ describe("Test Questions", () => {
     expect((await post({ intent: "run", environment: "live" })).status).toBe(400);
   });
 
+  it("starts no run of an agent without test questions, saying so, rather than a run that passes having asked nothing", async () => {
+    const page = "/northfield/agent/studentsuccess/controls/test-questions";
+    const other = { agentName: "studentsuccess" };
+    const runs = async () => (await loaderJson(screen.loader, args(getRequest(page, admin), other))).runs;
+    const before = await runs();
+    const refused = await settle(() =>
+      screen.action(args(formRequest(page, { intent: "run", environment: "stage" }, admin), other)),
+    );
+    expect(refused.headers.get("location")).toBe(page);
+    await expect(refused).toSendToast({
+      type: "error",
+      description: "This agent has no test questions to run: add one first",
+    });
+    expect(await runs()).toEqual(before);
+  });
+
   it("answers 404 for a run of another client, or a malformed run id", async () => {
     const runId = String((await load()).runs[0].id);
     const elsewhere = await settle(() =>

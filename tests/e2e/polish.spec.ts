@@ -168,6 +168,11 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("a run's facts sit flush with their labels", async ({ signedInPage: page }) => {
       await page.goto(SCREEN);
+      // An agent without test questions has no run to start: this one is given one (the journeys run in any order).
+      await page.getByLabel("Question", { exact: true }).fill(`${unique("Is there a velodrome on Mars")}?`);
+      await page.getByLabel("Expected outcome").selectOption({ label: "Fallback" });
+      await page.getByRole("button", { name: "Add question" }).click();
+      await expect(page.getByTestId("toast")).toContainText("Test question added");
       await page.getByRole("button", { name: "Run in stage" }).click();
       await expect(page).toHaveURL(/\/controls\/test-questions\/runs\/\d+$/);
       // With JavaScript the address changes a moment before the run's page replaces the screen and its runs' chips.
