@@ -192,6 +192,11 @@ export const TestGate = z.object({
   stage_fails_prod_passes: z.array(
     z.object({ question_id: z.number().int(), question: z.string(), reason: z.string().nullable() }),
   ),
+  /**
+   * A stage run newer than `stage` still queued or running (a change made since, its run waiting for
+   * its minute): until it is done, `stage` shows what stage answered before that change.
+   */
+  stage_pending: TestRunSummary.nullable(),
 });
 export type TestRun = z.infer<typeof TestRun>;
 export type TestRunSummary = z.infer<typeof TestRunSummary>;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   IdParam,
@@ -466,7 +466,7 @@ export function testingRoutes(route: RouteBuilder) {
     path: "/v1/apps/:appId/test_gate",
     tag: "Testing",
     summary:
-      "For one trigger point: its last finished stage run beside its last finished prod run, and the questions stage fails that prod passes.",
+      "For one trigger point: its last finished stage run beside its last finished prod run, the questions stage fails that prod passes, and a newer stage run still queued or running, if any.",
     params: AppParams,
     query: TestGateQuery,
     response: TestGate,
@@ -511,11 +511,28 @@ export function testingRoutes(route: RouteBuilder) {
           )
           .map((r) => ({ question_id: r.questionId, question: r.question, reason: r.reason }));
       }
+      // A change made since the last finished stage run has its run waiting or asking: said, since
+      // until it is done the comparison is of stage as it answered before that change.
+      const [pending] = await deps.db
+        .select()
+        .from(testRuns)
+        .where(
+          and(
+            eq(testRuns.appId, params.appId),
+            eq(testRuns.triggerPoint, query.trigger_point),
+            eq(testRuns.environment, "stage"),
+            inArray(testRuns.status, ["queued", "running"]),
+            stage ? gt(testRuns.id, stage.id) : undefined,
+          ),
+        )
+        .orderBy(desc(testRuns.id))
+        .limit(1);
       const none = new Map<string, number>();
       return {
         stage: stage && toRunSummary(stage, none),
         prod: prod && toRunSummary(prod, none),
         stage_fails_prod_passes: breaks,
+        stage_pending: pending ? toRunSummary(pending, await questionCounts(params.appId, [pending], deps)) : null,
       };
     },
   });

@@ -514,7 +514,7 @@ describe("runs queued by changes", () => {
 describe("the production gate's comparison", () => {
   it("lists what the last stage run fails that the last prod run passes, for one agent", async () => {
     const gate = () => call("GET", `/v1/apps/${appId}/test_gate?trigger_point=studentsuccess`, { token: viewer });
-    expect((await gate()).body).toEqual({ stage: null, prod: null, stage_fails_prod_passes: [] });
+    expect((await gate()).body).toEqual({ stage: null, prod: null, stage_fails_prod_passes: [], stage_pending: null });
     const [question] = await host.deps.db
       .insert(testQuestions)
       .values({ appId, triggerPoint: "studentsuccess", question: "Who advises new students?", expectText: "advisor" })
@@ -551,6 +551,29 @@ describe("the production gate's comparison", () => {
     expect(body.stage_fails_prod_passes).toEqual([
       { question_id: question.id, question: "Who advises new students?", reason: "text missing" },
     ]);
+    expect(body.stage_pending).toBeNull();
+
+    // A change since: its stage run waits for its minute, and the gate says the stage run it shows came before it.
+    const [waiting] = await host.deps.db
+      .insert(testRuns)
+      .values({
+        appId,
+        triggerPoint: "studentsuccess",
+        environment: "stage",
+        trigger: "controls saved",
+        status: "queued",
+        startAfter: new Date(Date.now() + 60_000),
+      })
+      .returning();
+    const later = (await gate()).body;
+    expect(later.stage).toMatchObject({ id: stage.id });
+    expect(later.stage_pending).toMatchObject({
+      id: waiting.id,
+      status: "queued",
+      trigger: "controls saved",
+      total: 1,
+    });
+    await host.deps.db.delete(testRuns).where(eq(testRuns.id, waiting.id));
   });
 });
 

@@ -1,12 +1,21 @@
 import type { TestGate, TestRunSummary } from "@contract";
 import { formatDateTimeUtc } from "~/lib/dates";
 import * as ui from "~/styles/ui.css";
-import { environmentLabel } from "~/lib/test-runs";
+import { environmentLabel, triggerLabel } from "~/lib/test-runs";
 
 const runLine = (environment: "stage" | "prod", run: TestRunSummary | null) =>
   run
     ? `${environmentLabel(environment)}: ${run.passed} passed, ${run.failed} failed (run ${run.id}, ${formatDateTimeUtc(run.finished_at ?? run.created_at)})`
     : `${environmentLabel(environment)}: no finished run yet`;
+
+/** A stage run still to finish: what it was queued for, and that the stage figures above come from before it. */
+function pendingLine(run: TestRunSummary, hasFinished: boolean) {
+  const state = run.status === "running" ? "is running" : "is waiting to start";
+  const why = run.trigger === "manual" ? "" : ` (${triggerLabel(run.trigger)})`;
+  return hasFinished
+    ? `A newer stage run, run ${run.id}${why}, ${state}: the stage figures above are from before it.`
+    : `Stage's first run, run ${run.id}${why}, ${state}.`;
+}
 
 /**
  * What a change that reaches production would do to the agent's test questions: the last stage
@@ -23,6 +32,9 @@ export function GateSummary({ gate, agentLabel }: { gate: TestGate; agentLabel?:
         <li>{runLine("stage", gate.stage)}</li>
         <li>{runLine("prod", gate.prod)}</li>
       </ul>
+      {gate.stage_pending ? (
+        <p data-testid="stage-pending">{pendingLine(gate.stage_pending, gate.stage !== null)}</p>
+      ) : null}
       {failing.length ? (
         <>
           <p role="alert" className={ui.fieldError}>
