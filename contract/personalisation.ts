@@ -6,6 +6,7 @@ import {
   MODEL_TYPES,
   FIELD_NAME_INVALID,
   FIELD_NAME_PATTERN,
+  tidyFieldName,
 } from "./values/personalisation";
 export * from "./values/personalisation";
 export const FieldType = z.enum(FIELD_TYPES, { error: "Choose a type: text, number, boolean, array or json" });
@@ -37,7 +38,7 @@ const required = (label: string, max: number) =>
 
 export const ConfigDetailInput = z.object({
   id: Id.optional(),
-  name: required("A field name", 100).regex(FIELD_NAME_PATTERN, FIELD_NAME_INVALID),
+  name: required("A field name", 100).overwrite(tidyFieldName).regex(FIELD_NAME_PATTERN, FIELD_NAME_INVALID),
   definition: z
     .string({ error: "The definition must be text" })
     .trim()

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { ConfigDetail, ConfigDetailInput, ModelType } from "@contract";
+import { fieldNameKey, type ConfigDetail, type ConfigDetailInput, type ModelType } from "@contract";
 import { profileFields } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { badRequest } from "../http/errors";
@@ -28,7 +28,8 @@ export async function listConfigs(appId: number, modelType: ModelType | undefine
 
 /**
  * POST …/create_and_update (and a restore): creates fields (no id) and updates fields (with id) in
- * one transaction; names are unique per model, whatever their case. Answers every field of the client.
+ * one transaction; names are unique per model, whatever their case and whether a space is written _
+ * (fieldNameKey). Answers every field of the client.
  */
 export async function saveConfigDetails(
   appId: number,
@@ -37,7 +38,7 @@ export async function saveConfigDetails(
 ) {
   const existing = await listConfigs(appId, undefined, deps);
   const errors: Record<string, string[]> = {};
-  const key = (model: string, name: string) => `${model}\n${name.toLowerCase()}`;
+  const key = (model: string, name: string) => `${model}\n${fieldNameKey(name)}`;
   // Names as they will be after the save: the untouched existing ones plus this request's.
   const touched = new Set(rows.map((r) => r.id).filter(Boolean));
   const taken = new Map(existing.filter((e) => !touched.has(e.id)).map((e) => [key(e.model_type, e.name), e.name]));

@@ -145,6 +145,45 @@ describe("data model fields", () => {
       await call("DELETE", `${base(northfield)}/delete_record`, { token: clientAdmin, body: { record_id } });
   });
 
+  it("refuses a name the assistant reads as one it has, differing only in spaces, _ or how its accents are written", async () => {
+    const first = await call("POST", `${base(northfield)}/create_and_update`, {
+      token: clientAdmin,
+      body: {
+        personalisation_config_details: [
+          field("home  town", "text", "Personal Contact Information", "user_profile"),
+          // "é" as e and a combining accent, as some keyboards and pasted text write it.
+          field("e\u0301cole", "text", "Academic Profile", "user_profile"),
+        ],
+      },
+    });
+    expect(first.status).toBe(200);
+    const stored = (first.body.personalisation_config_details as { name: string; model_type: string }[])
+      .filter((f) => f.model_type === "user_profile")
+      .map((f) => f.name);
+    // Stored as a visitor's message writes it: one space, the accent composed.
+    expect(stored).toEqual(expect.arrayContaining(["home town", "\u00e9cole"]));
+    expect(stored).not.toContain("home  town");
+    const again = await call("POST", `${base(northfield)}/create_and_update`, {
+      token: clientAdmin,
+      body: {
+        personalisation_config_details: [
+          field("Home_Town", "text", "Others", "user_profile"),
+          field("\u00c9cole", "text", "Others", "user_profile"),
+        ],
+      },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.errors).toEqual({
+      "personalisation_config_details.0.name": ["A field named Home_Town already exists in this model"],
+      "personalisation_config_details.1.name": ["A field named \u00c9cole already exists in this model"],
+    });
+    const { body } = await call("GET", `${base(northfield)}?model_type=user_profile`, { token: clientAdmin });
+    for (const { id } of (body.personalisation_config_details as { id: number; name: string }[]).filter((f) =>
+      ["home town", "\u00e9cole"].includes(f.name),
+    ))
+      await call("DELETE", `${base(northfield)}/delete_record`, { token: clientAdmin, body: { record_id: id } });
+  });
+
   it("refuses missing names, types and groups, and a name already in the model, next to the field", async () => {
     const bad = await call("POST", `${base(northfield)}/create_and_update`, {
       token: clientAdmin,

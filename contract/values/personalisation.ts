@@ -39,3 +39,16 @@ export const DATA_MODEL_MESSAGES = {
  */
 export const FIELD_NAME_PATTERN = /^\p{L}[\p{L}\p{M}\p{N}_ ]*$/u;
 export const FIELD_NAME_INVALID = "Start with a letter; use letters, digits, spaces and _ only";
+
+/**
+ * A field name as it is stored: accents composed (NFC) and runs of spaces made one, as a visitor's
+ * message writes them, so that "my home town is …" fills "home  town" and "école" typed with a
+ * combining accent is the "école" the page shows.
+ */
+export const tidyFieldName = (name: string) => name.normalize("NFC").replace(/ {2,}/g, " ");
+
+/**
+ * What makes two names the same field to the assistant, which reads a name in any case and its _
+ * as a space: "Home_Town" and "home town" fill from the same words, so a model holds only one.
+ */
+export const fieldNameKey = (name: string) => tidyFieldName(name).toLowerCase().replace(/[_ ]+/g, " ");
