@@ -151,6 +151,9 @@ describe("data model fields", () => {
       body: {
         personalisation_config_details: [
           field("home  town", "text", "Personal Contact Information", "user_profile"),
+          // A no-break space (pasted from a document) and an input method's full-width one are spaces.
+          field("birth\u00a0year", "number", "Personal Contact Information", "user_profile"),
+          field("学部\u3000名", "text", "Academic Profile", "user_profile"),
           // "é" as e and a combining accent, as some keyboards and pasted text write it.
           field("e\u0301cole", "text", "Academic Profile", "user_profile"),
         ],
@@ -161,7 +164,7 @@ describe("data model fields", () => {
       .filter((f) => f.model_type === "user_profile")
       .map((f) => f.name);
     // Stored as a visitor's message writes it: one space, the accent composed.
-    expect(stored).toEqual(expect.arrayContaining(["home town", "\u00e9cole"]));
+    expect(stored).toEqual(expect.arrayContaining(["home town", "\u00e9cole", "birth year", "学部 名"]));
     expect(stored).not.toContain("home  town");
     const again = await call("POST", `${base(northfield)}/create_and_update`, {
       token: clientAdmin,
@@ -179,7 +182,7 @@ describe("data model fields", () => {
     });
     const { body } = await call("GET", `${base(northfield)}?model_type=user_profile`, { token: clientAdmin });
     for (const { id } of (body.personalisation_config_details as { id: number; name: string }[]).filter((f) =>
-      ["home town", "\u00e9cole"].includes(f.name),
+      ["home town", "\u00e9cole", "birth year", "学部 名"].includes(f.name),
     ))
       await call("DELETE", `${base(northfield)}/delete_record`, { token: clientAdmin, body: { record_id: id } });
   });

@@ -68,4 +68,9 @@ describe("fieldRowErrors", () => {
       }),
     ).toBeNull();
   });
+
+  it("takes a space as a space whichever one was typed: a no-break space pasted, an input method's full-width one", () => {
+    for (const name of ["home\u00a0town", "学部\u3000名"])
+      expect(fieldRowErrors({ ...blankFieldRow(), group: "Others", name, field_type: "text" })).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import {
   FIELD_NAME_INVALID,
   FIELD_NAME_PATTERN,
+  tidyFieldName,
   FIELD_TYPES,
   PROFILE_GROUPS,
   UNGROUPED,
@@ -77,7 +78,7 @@ export const fieldRowNeedsSave = (row: FieldFormRow) => isNewRow(row) || changed
  */
 export function fieldRowErrors(row: FieldFormRow): FieldErrors | null {
   const errors = requiredErrors(row, FIELD_REQUIRED_FIELDS);
-  const name = row.name.trim();
+  const name = tidyFieldName(row.name.trim());
   if (name && !FIELD_NAME_PATTERN.test(name)) (errors.name ??= []).push(FIELD_NAME_INVALID);
   return Object.keys(errors).length ? errors : null;
 }

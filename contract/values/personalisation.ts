@@ -41,11 +41,12 @@ export const FIELD_NAME_PATTERN = /^\p{L}[\p{L}\p{M}\p{N}_ ]*$/u;
 export const FIELD_NAME_INVALID = "Start with a letter; use letters, digits, spaces and _ only";
 
 /**
- * A field name as it is stored: accents composed (NFC) and runs of spaces made one, as a visitor's
- * message writes them, so that "my home town is …" fills "home  town" and "école" typed with a
- * combining accent is the "école" the page shows.
+ * A field name as it is stored: accents composed (NFC) and each run of spaces one plain space, as a
+ * visitor's message writes them, so that "my home town is …" fills "home  town", "école" typed with
+ * a combining accent is the "école" the page shows, and a no-break space pasted from a document or
+ * the full-width space of a Japanese input method counts as the space it looks like.
  */
-export const tidyFieldName = (name: string) => name.normalize("NFC").replace(/ {2,}/g, " ");
+export const tidyFieldName = (name: string) => name.normalize("NFC").replace(/\p{Zs}+/gu, " ");
 
 /**
  * What makes two names the same field to the assistant, which reads a name in any case and its _
