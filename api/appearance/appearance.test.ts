@@ -151,6 +151,15 @@ describe("appearance", () => {
         })
       ).status,
     ).toBe(200);
+    // The other texts are one line in the console's form, which would drop a line break on the next save.
+    const twoLines = await call("PUT", path(), {
+      token: clientAdmin,
+      body: { appearance: { value: { bot_name: "Sage\nBot" } } },
+    });
+    expect(twoLines.status).toBe(400);
+    expect(twoLines.body.errors["appearance.value.bot_name"]).toEqual([
+      "Assistant Name is one line: take out its line breaks",
+    ]);
   });
 
   it("refuses a blank Assistant Name or Launcher Text, which would leave the panel or the launcher without a name", async () => {

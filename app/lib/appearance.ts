@@ -37,7 +37,8 @@ export function valuesFromForm(formData: FormData): AppearanceValues {
     else if (field.type === "number") values[field.internalName] = posted[0].trim() === "" ? "" : Number(posted[0]);
     else if (field.type === "color")
       values[field.internalName] = postedColour(formData, field.internalName, posted[posted.length - 1]);
-    else values[field.internalName] = posted[posted.length - 1];
+    // A text box posts its line breaks as CR LF; the widget and the API keep them as LF.
+    else values[field.internalName] = posted[posted.length - 1].replace(/\r\n?/g, "\n");
   }
   return values;
 }

@@ -63,6 +63,8 @@ export interface AppearanceField {
   maxLength?: number;
   /** Text the widget cannot do without: it names the panel or the launcher, to the eye and to a screen reader. */
   required?: boolean;
+  /** Text that may run over several lines (the widget keeps its line breaks): a box, not a one-line input, in the form. */
+  multiline?: boolean;
 }
 
 const f = (
@@ -98,6 +100,7 @@ export const APPEARANCE_FIELDS: Record<AppearanceSection, AppearanceField[]> = {
       internalName: "greeting_message",
       label: "Greeting Message",
       type: "text",
+      multiline: true,
       defaultValue: "Hi! How can I help you today?",
       maxLength: 300,
       style: "first message",
@@ -361,6 +364,8 @@ export function appearanceValueError(field: AppearanceField, value: unknown): st
       if (typeof value !== "string") return `${field.label} must be text`;
       if (field.required && !value.trim()) return `${field.label} is required`;
       if (value.length > (field.maxLength ?? 300)) return `${field.label} is at most ${field.maxLength} characters`;
+      // A one-line input drops line breaks, so a text it shows would lose them on the next save.
+      if (!field.multiline && value.includes("\n")) return `${field.label} is one line: take out its line breaks`;
       // Text is shown as text, never markup; control characters have no business in it.
       return /\p{Cc}/u.test(value.replace(/\n/g, ""))
         ? `${field.label} contains characters that cannot be shown`

@@ -417,6 +417,31 @@ test("a radio chosen before the scripts ran, then chosen back while the page hyd
   await expect(radios.nth(saved === 0 ? 1 : 0)).not.toBeChecked();
 });
 
+test("a greeting of two lines is typed as two, shows so in the preview, and keeps them once saved", async ({
+  signedInPage: page,
+}) => {
+  await page.goto(STUDENT_SUCCESS);
+  const greeting = page.getByLabel("Greeting Message", { exact: true });
+  const before = await greeting.inputValue();
+  const twoLines = "Welcome to Student Success!\nAsk about tutoring or advising.";
+  await greeting.fill(twoLines);
+  const preview = page.frameLocator('iframe[title="Chat preview"]');
+  await expect(preview.locator(".bubble").first()).toHaveText(twoLines);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Success!");
+  await page.reload();
+  await expect(greeting).toHaveValue(twoLines);
+  // Another setting saved keeps the greeting's lines as they are.
+  await page.getByLabel("Assistant Name", { exact: true }).fill("Sage Lines");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Success!");
+  await page.reload();
+  await expect(greeting).toHaveValue(twoLines);
+  await greeting.fill(before);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Success!");
+});
+
 test("a client user sees the settings and the preview but cannot save or push", async ({ page }) => {
   await signIn(page, "client.user@example.com");
   await page.goto(ADMISSIONS);

@@ -20,6 +20,12 @@ describe("the Appearance form's values", () => {
     });
   });
 
+  it("reads the line breaks a browser posts from the greeting's box (CR LF) as the widget keeps them (LF)", () => {
+    const form = new FormData();
+    form.append("greeting_message", "Hi there!\r\nAsk me anything.\rOr nothing.");
+    expect(valuesFromForm(form).greeting_message).toBe("Hi there!\nAsk me anything.\nOr nothing.");
+  });
+
   it("takes a colour picked without JavaScript when its text was left as shown, and the typed text otherwise", () => {
     const posted = (typed: string, picked: string) => {
       const form = new FormData();

@@ -156,7 +156,19 @@ function FieldInput({
         </span>
       );
     default:
-      return (
+      return field.multiline ? (
+        <textarea
+          id={field.internalName}
+          name={field.internalName}
+          defaultValue={String(value)}
+          maxLength={field.maxLength}
+          required={field.required}
+          readOnly={readOnly}
+          rows={3}
+          className={ui.input}
+          {...aria}
+        />
+      ) : (
         <input
           id={field.internalName}
           name={field.internalName}
