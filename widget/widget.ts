@@ -78,9 +78,18 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = "", text 
   return node;
 }
 
-/** Only our own stored images, and only as image sources. */
+/**
+ * Only our own stored images, and only as image sources; and an image the console's preview holds
+ * in memory (a blob of this page's own origin: one chosen in the form, not saved yet).
+ */
 const imageUrl = (origin: string, value: unknown) =>
-  typeof value === "string" && value.startsWith("/storage/public/") ? origin + value : "";
+  typeof value !== "string"
+    ? ""
+    : value.startsWith("/storage/public/")
+      ? origin + value
+      : value.startsWith(`blob:${window.location.origin}/`)
+        ? value
+        : "";
 /** A name the panel or the launcher is known by: blank (saved before blanks were refused) is no name. */
 const named = (value: unknown, fallback: string) => (typeof value === "string" && value.trim() ? value : fallback);
 const num = (value: unknown, fallback: number) =>

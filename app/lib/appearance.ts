@@ -44,6 +44,19 @@ export function valuesFromForm(formData: FormData): AppearanceValues {
 }
 
 /**
+ * The image fields of the form with a file chosen and not uploaded yet: the save uploads each and
+ * shows it (a box ticked Remove beside it included), so the preview shows the file.
+ */
+export function chosenImages(formData: FormData): Record<string, File> {
+  const chosen: Record<string, File> = {};
+  for (const field of ALL_APPEARANCE_FIELDS.filter((f) => f.type === "image")) {
+    const file = formData.get(`${field.internalName}__file`);
+    if (file !== null && typeof file !== "string" && file.size > 0) chosen[field.internalName] = file;
+  }
+  return chosen;
+}
+
+/**
  * Each setting's value as text: what the page loaded, posted back as `loaded` so that a save sends
  * only the settings this page changed and keeps what a colleague saved meanwhile
  * (app/server/appearance.server.ts).

@@ -19,6 +19,7 @@ import { GateSummary } from "~/components/testing/GateSummary";
 import { ACCEPT_FAILING_FIELD } from "~/lib/accept-failing";
 import { gateRunToAccept } from "~/lib/test-questions";
 import { appearanceBaseline, previewFrame, valuesFromForm } from "~/lib/appearance";
+import { PreviewImages } from "~/lib/preview-images";
 import { formatDateTime } from "~/lib/dates";
 import { handleAppearanceAction, type AppearanceActionData } from "~/server/appearance.server";
 import { requireClient, requireTriggerPoint } from "~/server/clients.server";
@@ -86,6 +87,8 @@ export default function Appearance() {
   useFocusFirstProblemOnAnswer(form);
   const frame = useRef<HTMLIFrameElement>(null);
   const timer = useRef<number>();
+  const previewImages = useRef(new PreviewImages());
+  useEffect(() => () => previewImages.current.clear(), []);
   const [dirty, setDirty] = useState(false);
   const [frameSize, setFrameSize] = useState(() => previewFrame(data.values ?? APPEARANCE_DEFAULTS));
   const canConfigure = useCanConfigure(data.appId);
@@ -108,7 +111,8 @@ export default function Appearance() {
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
       if (!form.current) return;
-      const values = { ...data.values, ...valuesFromForm(new FormData(form.current)) };
+      const formData = new FormData(form.current);
+      const values = { ...data.values, ...valuesFromForm(formData), ...previewImages.current.show(formData) };
       frame.current?.contentWindow?.postMessage({ type: "assistant-preview", values }, window.location.origin);
       const next = previewFrame(values);
       setFrameSize((now) =>

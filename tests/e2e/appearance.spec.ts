@@ -168,6 +168,24 @@ test("the preview shows what saving would: an avatar ticked Remove is gone, a sh
   await expect(page.getByLabel("Primary Colour picker")).toHaveValue("#ff0000");
 });
 
+test("the preview shows an image chosen and not saved yet, and stops showing it once the choice is cleared", async ({
+  signedInPage: page,
+}) => {
+  await page.goto(STUDENT_SUCCESS);
+  const preview = page.frameLocator('iframe[title="Chat preview"]');
+  await expect(preview.getByRole("dialog")).toBeVisible();
+  const logo = preview.locator(".header img");
+  await expect(logo).toBeHidden();
+  const logoFile = page.getByLabel("Header Logo", { exact: true });
+  await logoFile.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(PNG_BYTES) });
+  await expect(logo).toBeVisible();
+  await expect(logo).toHaveAttribute("src", /^blob:/);
+  expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Not saved: the choice cleared, the preview is as stage is.
+  await logoFile.setInputFiles([]);
+  await expect(logo).toBeHidden();
+});
+
 test("the preview shows the largest panel at its real size, whole, a scroll away at most", async ({
   signedInPage: page,
 }) => {
