@@ -181,6 +181,17 @@ test.describe("with JavaScript", () => {
     await expect(jsonView(page)).toContainText("duration_years");
   });
 
+  test("a client admin of one client is offered no Import, which has no other client to copy from", async ({
+    page,
+  }) => {
+    await signIn(page, "client.admin@example.com");
+    await page.goto(USER_MODEL);
+    await expect(page.getByRole("link", { name: "Add/Edit" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Import" })).toHaveCount(0);
+    await page.goto(`${USER_MODEL}?import=1`);
+    await expect(page.getByRole("form", { name: "Import a user profile data model" })).toHaveCount(0);
+  });
+
   test("a client user sees the fields but cannot change them", async ({ page }) => {
     await signIn(page, "client.user@example.com");
     await page.goto(USER_MODEL);

@@ -31,6 +31,8 @@ export function DataModelPage({ screen }: { screen: DataModelScreen }) {
   const postedFields = posted?.form === "fields" ? posted : undefined;
   const postedImport = posted?.form === "import" ? posted : null;
   const drawerOpen = data.editing || Boolean(postedFields);
+  // Import copies another client's model: a person who sees no other client has nothing to choose.
+  const canImport = canConfigure && data.importChoices.length > 0;
   const closed = address({ edit: null, delete: null, import: null });
   useFocusAfterDeleteAnswer(postedFields);
 
@@ -40,7 +42,7 @@ export function DataModelPage({ screen }: { screen: DataModelScreen }) {
       <div className={ui.pageHeader}>
         <h1>{data.title}</h1>
         <div className={ui.toolbar}>
-          {canConfigure ? (
+          {canImport ? (
             <Link
               to={address({ import: "1", edit: null, delete: null })}
               className={ui.button.secondary}
@@ -58,7 +60,7 @@ export function DataModelPage({ screen }: { screen: DataModelScreen }) {
         The fields that describe a {noun} for {data.client.name}: the assistant fills them from conversations and pages,
         and the console's insights read them. Each field has a group, a name, what it means, and a type.
       </p>
-      {(data.importing || postedImport) && canConfigure ? (
+      {(data.importing || postedImport) && canImport ? (
         <ImportPanel noun={noun} choices={data.importChoices} cancelTo={closed} posted={postedImport} />
       ) : null}
       {data.error ? (
@@ -76,7 +78,12 @@ export function DataModelPage({ screen }: { screen: DataModelScreen }) {
             </pre>
           ) : (
             <p className={ui.muted}>
-              No fields yet.{canConfigure ? " Use Add/Edit to describe the model, or Import another client's." : ""}
+              No fields yet.
+              {canImport
+                ? " Use Add/Edit to describe the model, or Import another client's."
+                : canConfigure
+                  ? " Use Add/Edit to describe the model."
+                  : ""}
             </p>
           )}
         </section>
