@@ -218,7 +218,7 @@ export function AppearanceFields({
                     const error = errors[field.internalName];
                     const state = { id: field.internalName, errors: error ? [error] : undefined };
                     return (
-                      <div key={field.internalName} className={ui.field}>
+                      <div key={field.internalName} className={field.multiline ? `${ui.field} ${s.wide}` : ui.field}>
                         <label id={`${field.internalName}-label`} htmlFor={field.internalName} className={ui.label}>
                           {field.label}
                           {field.unit ? ` (${field.unit})` : ""}

@@ -31,6 +31,8 @@ export const group = style({
   gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))",
   gap: vars.space.sm,
 });
+/** A text of several lines takes the group's whole width, rather than stretching the one-line box beside it. */
+export const wide = style({ gridColumn: "1 / -1" });
 export const legend = style({ fontWeight: 600, marginBottom: vars.space.xs, color: vars.color.muted });
 export const colour = style({ display: "flex", gap: vars.space.xs, alignItems: "center" });
 export const swatch = style({
