@@ -181,6 +181,37 @@ test.describe("with JavaScript", () => {
     await expect(jsonView(page)).toContainText("duration_years");
   });
 
+  test("Confirm Delete keeps a long field name inside its box", async ({ signedInPage: page, request }) => {
+    const { user_token: token } = await (
+      await request.post("/auth/dev", { data: { email: "admin@example.com" } })
+    ).json();
+    const headers = { authorization: `Bearer ${token}` };
+    const apps = await (await request.get("/v1/apps?status=active", { headers })).json();
+    const app = apps.apps.find((a: { url_code: string }) => a.url_code === "northfield");
+    // A hundred characters without a space: the longest name the API takes.
+    const long = unique("Verylong".repeat(11)).slice(0, 100);
+    const created = await request.post(`/v1/apps/${app.id}/personalisation_config_details/create_and_update`, {
+      headers,
+      data: {
+        personalisation_config_details: [
+          { name: long, field_type: "text", group: "Others", model_type: "user_profile" },
+        ],
+      },
+    });
+    expect(created.status()).toBe(200);
+    await page.goto(`${USER_MODEL}?edit=1`);
+    await hydrated(page);
+    await drawer(page)
+      .getByRole("button", { name: `Delete field ${long}` })
+      .click();
+    const question = drawer(page).getByRole("alert").filter({ hasText: "Confirm Delete" });
+    await expect(question).toContainText(long);
+    const box = await question.evaluate((p) => ({ scroll: p.scrollWidth, client: p.clientWidth }));
+    expect(box.scroll).toBeLessThanOrEqual(box.client);
+    await drawer(page).getByRole("button", { name: "Delete field", exact: true }).click();
+    await expect(fieldRow(page, long)).toHaveCount(0);
+  });
+
   test("a client admin of one client is offered no Import, which has no other client to copy from", async ({
     page,
   }) => {

@@ -18,7 +18,8 @@ export const question = style({
   maxWidth: "720px",
 });
 export const danger = style({ borderColor: vars.color.error, background: vars.color.errorSoft });
-export const questionText = style({ margin: `0 0 ${vars.space.sm}`, fontWeight: 600 });
+// A field name may be a hundred characters without a space: it wraps inside the box.
+export const questionText = style({ margin: `0 0 ${vars.space.sm}`, fontWeight: 600, overflowWrap: "anywhere" });
 globalStyle(`${question} > :last-child`, { marginBottom: 0 });
 
 export const actionsCell = style({ whiteSpace: "nowrap", paddingTop: "12px", width: "1%" });
