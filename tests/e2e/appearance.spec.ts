@@ -180,7 +180,7 @@ test("the preview shows an image chosen and not saved yet, and stops showing it 
   await logoFile.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(PNG_BYTES) });
   await expect(logo).toBeVisible();
   await expect(logo).toHaveAttribute("src", /^blob:/);
-  expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   // Not saved: the choice cleared, the preview is as stage is.
   await logoFile.setInputFiles([]);
   await expect(logo).toBeHidden();
