@@ -29,16 +29,16 @@ export const ConfigDetailsQuery = z.object({ model_type: ModelType.optional() })
 export const ConfigDetailsList = z.object({ personalisation_config_details: z.array(ConfigDetail) });
 export type ConfigDetailsList = z.infer<typeof ConfigDetailsList>;
 
-const required = (label: string, max: number) =>
-  z
-    .string({ error: "This string is required" })
-    .trim()
-    .min(1, { message: "This string is required", abort: true })
-    .max(max, `${label} is at most ${max} characters`);
-
 export const ConfigDetailInput = z.object({
   id: Id.optional(),
-  name: required("A field name", 100).overwrite(tidyFieldName).regex(FIELD_NAME_PATTERN, FIELD_NAME_INVALID),
+  // Tidied before its length is counted: the name is measured as it is stored.
+  name: z
+    .string({ error: "This string is required" })
+    .trim()
+    .overwrite(tidyFieldName)
+    .min(1, { message: "This string is required", abort: true })
+    .max(100, "A field name is at most 100 characters")
+    .regex(FIELD_NAME_PATTERN, FIELD_NAME_INVALID),
   definition: z
     .string({ error: "The definition must be text" })
     .trim()

@@ -154,6 +154,8 @@ describe("data model fields", () => {
           // A no-break space (pasted from a document) and an input method's full-width one are spaces.
           field("birth\u00a0year", "number", "Personal Contact Information", "user_profile"),
           field("学部\u3000名", "text", "Academic Profile", "user_profile"),
+          // Sixty letters, each written with a combining accent: 120 characters typed, 60 stored.
+          field("e\u0301".repeat(60), "text", "Others", "user_profile"),
           // "é" as e and a combining accent, as some keyboards and pasted text write it.
           field("e\u0301cole", "text", "Academic Profile", "user_profile"),
         ],
@@ -164,7 +166,9 @@ describe("data model fields", () => {
       .filter((f) => f.model_type === "user_profile")
       .map((f) => f.name);
     // Stored as a visitor's message writes it: one space, the accent composed.
-    expect(stored).toEqual(expect.arrayContaining(["home town", "\u00e9cole", "birth year", "学部 名"]));
+    expect(stored).toEqual(
+      expect.arrayContaining(["home town", "\u00e9cole", "birth year", "学部 名", "\u00e9".repeat(60)]),
+    );
     expect(stored).not.toContain("home  town");
     const again = await call("POST", `${base(northfield)}/create_and_update`, {
       token: clientAdmin,
@@ -182,7 +186,7 @@ describe("data model fields", () => {
     });
     const { body } = await call("GET", `${base(northfield)}?model_type=user_profile`, { token: clientAdmin });
     for (const { id } of (body.personalisation_config_details as { id: number; name: string }[]).filter((f) =>
-      ["home town", "\u00e9cole", "birth year", "学部 名"].includes(f.name),
+      ["home town", "\u00e9cole", "birth year", "学部 名", "\u00e9".repeat(60)].includes(f.name),
     ))
       await call("DELETE", `${base(northfield)}/delete_record`, { token: clientAdmin, body: { record_id: id } });
   });
