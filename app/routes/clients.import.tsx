@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { ImportFilesTable } from "~/components/clients/ImportFilesTable";
 import { ImportReplaceConfirm } from "~/components/clients/ImportReplaceConfirm";
@@ -86,8 +86,8 @@ export default function ImportClients() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   // The address says which files start ticked (after a failed import or a cancelled question).
-  const [searchParams] = useSearchParams();
-  const tickedByAddress = searchParams.getAll("file_name").join("\n");
+  // (useLocation, not useSearchParams: the latter would add its code to every page's shared chunk.)
+  const tickedByAddress = new URLSearchParams(useLocation().search).getAll("file_name").join("\n");
   const [selected, setSelected] = useState(() => tickedSet(tickedByAddress));
   const [shownAddress, setShownAddress] = useState(tickedByAddress);
   if (shownAddress !== tickedByAddress) {
