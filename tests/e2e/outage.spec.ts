@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { DATABASE_UNAVAILABLE } from "../../api/db/errors";
 import { NOT_SAVED_JUST_NOW } from "../../app/lib/messages";
-import type { Page } from "@playwright/test";
+import { request as apiRequest, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BASE_URL } from "./ports";
 
@@ -27,7 +27,36 @@ let consoleUrl: string;
 let stopConsole: () => Promise<void>;
 let dataDir: string;
 
+/**
+ * The shop agent's own personality, saved through the API before the tests: otherwise its page shows
+ * the Default's, which another journey may save meanwhile, and the save here would rightly be
+ * refused as changed since the page was opened.
+ */
+async function giveTheShopAgentItsOwnPersonality() {
+  const request = await apiRequest.newContext({ baseURL: BASE_URL });
+  const { user_token: token } = await (
+    await request.post("/auth/dev", { data: { email: "admin@example.com" } })
+  ).json();
+  const headers = { authorization: `Bearer ${token}` };
+  const apps = (await (await request.get("/v1/apps?status=active", { headers })).json()).apps as {
+    id: number;
+    url_code: string;
+  }[];
+  const appId = apps.find((app) => app.url_code === "shopharbor-outfitters")!.id;
+  const control = {
+    app_id: appId,
+    internal_name: "ai_personality_guidelines",
+    prompt_input_raw: "Speak as the shop does.",
+    trigger_point: "shop",
+  };
+  expect((await request.put("/v1/controls", { headers, data: { app_id: appId, controls: [control] } })).ok()).toBe(
+    true,
+  );
+  await request.dispose();
+}
+
 test.beforeAll(async () => {
+  await giveTheShopAgentItsOwnPersonality();
   const api = new URL(BASE_URL);
   relay = createServer((req, res) => {
     if (awayFromNextWrite && req.method !== "GET") apiDown = true;
@@ -80,6 +109,8 @@ async function typeOnPersonality(page: Page, typed: string) {
   await expect(page.getByRole("navigation", { name: "Global navigation" })).toBeVisible();
   await page.goto(`${consoleUrl}/shopharbor-outfitters/agent/shop/controls/ai-personality`);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // The agent's own text, not the Default's that another journey may save meanwhile.
+  await expect(page.getByText(/^Not saved for this trigger point yet/)).toHaveCount(0);
   await page.getByLabel("Chatbot Personality").fill(typed);
 }
 
