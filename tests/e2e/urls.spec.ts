@@ -307,8 +307,10 @@ test.describe("with JavaScript", () => {
     await page.route(
       (url) => [LIST, DRAWER].includes(url.searchParams.get("_data") ?? ""),
       async (route) => {
-        const response = await route.fetch();
-        const data = await response.json();
+        // A load the page gave up on (a newer one took its place) is dropped while it is read here.
+        const response = await route.fetch().catch(() => null);
+        const data = await response?.json().catch(() => null);
+        if (!response || !data) return route.abort().catch(() => undefined);
         if (data.statusCounts) data.statusCounts.to_be_indexed = 1;
         if (data.list) data.list.data = data.list.data.map((row: object) => ({ ...row, status: "to_be_indexed" }));
         await route.fulfill({ response, json: data });
