@@ -81,6 +81,7 @@ export async function userProfilesLoader({ request, context, params }: LoaderFun
     detail,
     confirmingDelete: Boolean(detail && url.searchParams.get("delete") === "1"),
     canDelete: userCan(me, "configure", app.id),
+    exportMaxRows: PROFILE_EXPORT_MAX_ROWS,
   });
 }
 
@@ -108,15 +109,32 @@ export async function userProfilesAction({ request, context, params }: ActionFun
   }
 }
 
+/**
+ * The most profiles one CSV holds: a hundred pages of a thousand. Past it the file holds the
+ * newest ones and says so in its name, and the page says so by the button.
+ */
+export const PROFILE_EXPORT_MAX_ROWS = 100_000;
+const PROFILE_EXPORT_PAGE_SIZE = 1000;
+
 /** Every profile the filters find, as CSV: the model's fields, then score, why, and where it came from. */
-export async function userProfilesCsv({ request, context, params }: LoaderFunctionArgs) {
+export async function userProfilesCsv(
+  { request, context, params }: LoaderFunctionArgs,
+  limits = { pageSize: PROFILE_EXPORT_PAGE_SIZE, maxRows: PROFILE_EXPORT_MAX_ROWS },
+) {
   const { api, app } = await requireClient(request, consoleContext(context), params.urlCode);
   const { filters } = withClientTriggerPoint(app, profileFilters(new URL(request.url).searchParams));
-  const first = await insightsApi.profiles(api, app.id, { ...filters, page: 1, page_size: 1000 });
-  const rows = [...first.data];
-  // Pages of a thousand, up to a hundred thousand profiles per file.
-  for (let page = 2; rows.length < first.total && page <= 100; page++)
-    rows.push(...(await insightsApi.profiles(api, app.id, { ...filters, page, page_size: 1000 })).data);
+  const pageOf = (page: number) => insightsApi.profiles(api, app.id, { ...filters, page, page_size: limits.pageSize });
+  const first = await pageOf(1);
+  // Keyed by conversation: a profile captured while the file is written moves the later pages by
+  // one, and the row at a page's end would otherwise come twice.
+  const byId = new Map(first.data.map((row) => [row.conversation_id, row]));
+  const wanted = Math.min(first.total, limits.maxRows);
+  for (let page = 2; byId.size < wanted && (page - 1) * limits.pageSize < limits.maxRows; page++) {
+    const { data } = await pageOf(page);
+    if (!data.length) break;
+    for (const row of data) byId.set(row.conversation_id, row);
+  }
+  const rows = [...byId.values()].slice(0, limits.maxRows);
   const fields = [...new Set([...first.fields, ...rows.flatMap((row) => Object.keys(row.values))])];
   const csv = toCsv([
     [...fields, "Lead", "Score", "Why", "Questions", "Trigger point", "Environment", "Started", "Profile id"],
@@ -132,7 +150,9 @@ export async function userProfilesCsv({ request, context, params }: LoaderFuncti
       row.conversation_id,
     ]),
   ]);
-  const name = `${app.url_code}-user-profiles-${new Date().toISOString().slice(0, 10)}.csv`;
+  // A file cut at the limit says so where the operator sees it first, in its name.
+  const cut = first.total > rows.length ? `-newest-${rows.length}-of-${first.total}` : "";
+  const name = `${app.url_code}-user-profiles-${new Date().toISOString().slice(0, 10)}${cut}.csv`;
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

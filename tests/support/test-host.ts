@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,7 +6,7 @@ import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
 import { apiConfigFromEnv, type ApiConfig } from "../../api/config";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../../api/db/client";
-import { agents, clientApps } from "../../api/db/schema";
+import { agents, clientApps, conversations, visitorProfiles } from "../../api/db/schema";
 import { startApiHost, type ApiHost } from "../../api/host";
 import type { Logger } from "../../api/deps";
 
@@ -116,6 +116,22 @@ export async function startTestHost(
  */
 export async function addAgentWithoutSiteCode(host: ApiHost, appId: number, name: string) {
   await host.deps.db.insert(agents).values({ appId, name });
+}
+
+/**
+ * Profiles of the client with url code `urlCode` as the assistant would have captured them, each
+ * in its own conversation a minute after the one before: many at once, without the chat's work.
+ */
+export async function addCapturedProfiles(host: ApiHost, urlCode: string, emails: string[]) {
+  const appId = (await host.deps.db.select().from(clientApps)).find((a) => a.urlCode === urlCode)!.id;
+  for (const [n, email] of emails.entries()) {
+    const id = randomUUID();
+    const at = new Date(Date.UTC(2026, 2, 10, 9, n));
+    await host.deps.db
+      .insert(conversations)
+      .values({ id, appId, environment: "prod", triggerPoint: "", startedAt: at, lastMessageAt: at });
+    await host.deps.db.insert(visitorProfiles).values({ conversationId: id, appId, values: { email }, isLead: true });
+  }
 }
 
 /** Calls the in-process API like a client would. */

@@ -140,7 +140,7 @@ function ProfileDrawer({
 
 /** The user profile store: what the assistant captured, searchable and filterable by address, with export and deletion on request. */
 export function UserProfiles() {
-  const { client, filters, list, error, triggerPointError, detail, confirmingDelete, canDelete } =
+  const { client, filters, list, error, triggerPointError, detail, confirmingDelete, canDelete, exportMaxRows } =
     useLoaderData<typeof userProfilesLoader>();
   const location = useLocation();
   const address = useAddress();
@@ -218,6 +218,12 @@ export function UserProfiles() {
           <p className={ui.muted}>
             {list.total.toLocaleString("en-US")} profile{list.total === 1 ? "" : "s"}. Score: {list.lead_score_rule}
           </p>
+          {list.total > exportMaxRows ? (
+            <p className={ui.muted}>
+              Export CSV holds the newest {exportMaxRows.toLocaleString("en-US")} of them: narrow the filters for the
+              others.
+            </p>
+          ) : null}
           <div className={s.panel}>
             <div className={ui.tableScroll} tabIndex={0}>
               <table aria-label="Profiles">
