@@ -106,9 +106,12 @@ function chartCsv(chart: InsightChart, insights: Insights) {
 function profileFilter(appId: number, query: z.output<typeof UserProfilesQuery>): SQL {
   const parts = [sql`p.app_id = ${appId}`];
   // The values the visitor gave, not the fields' names: "email" would otherwise find every profile with one.
+  // Both sides composed (NFC): a visitor's "José" may hold the accent as a mark of its own, which the
+  // operator's typed "José" does not match letter for letter.
   if (query.search)
     parts.push(
-      sql`exists (select 1 from jsonb_each_text(p.values) as given(field, value) where given.value ilike ${containing(query.search)})`,
+      sql`exists (select 1 from jsonb_each_text(p.values) as given(field, value)
+        where normalize(given.value, NFC) ilike ${containing(query.search.normalize("NFC"))})`,
     );
   if (query.trigger_point !== undefined) parts.push(sql`c.trigger_point = ${query.trigger_point}`);
   if (query.environment !== "all") parts.push(sql`c.environment = ${query.environment}`);
