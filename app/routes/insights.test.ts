@@ -425,6 +425,24 @@ describe("the User Profile Store", () => {
     expect(page.canDelete).toBe(false);
   });
 
+  it("says so when the profile asked for is gone (deleted meanwhile, or not this client's), and only then", async () => {
+    const cookie = await signInToConsole(host, "client.user@example.com");
+    const profileError = async (profile: string) =>
+      (
+        await loaderJson(
+          profilesLoader,
+          args(getRequest(`/backoffice/northfield/user_profiles?profile=${profile}&delete=1`, cookie)),
+        )
+      ).profileError;
+    expect(await profileError("00000000-0000-4000-8000-000000000000")).toBe(
+      "Profile not found: it may have been deleted since the list was shown.",
+    );
+    expect(await profileError("not-a-profile")).toBe(
+      "Profile not found: it may have been deleted since the list was shown.",
+    );
+    expect(await profileError(visitor)).toBeNull();
+  });
+
   it("exports the profiles found as CSV", async () => {
     const cookie = await signInToConsole(host, "client.user@example.com");
     const csv = parseCsv(

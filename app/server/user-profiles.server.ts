@@ -20,6 +20,8 @@ import { withClientTriggerPoint, triggerPointsOf } from "~/lib/trigger-points";
  * conversation, `&delete=1` asks before that person's data is deleted.
  */
 
+export const PROFILE_NOT_FOUND = "Profile not found: it may have been deleted since the list was shown.";
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function profileFilters(params: URLSearchParams): UserProfilesQuery & { page: number; page_size: number } {
@@ -63,10 +65,12 @@ export async function userProfilesLoader({ request, context, params }: LoaderFun
     try {
       detail = await insightsApi.profile(api, app.id, profileId);
     } catch (failure) {
-      // A profile deleted meanwhile (or never there) just leaves the drawer closed.
+      // A profile deleted meanwhile (or never there) leaves the drawer closed, and the page says why.
       if (!(failure instanceof ApiError) && !(failure instanceof Response && failure.status === 404)) throw failure;
     }
   }
+  // Whatever the reason, said alike: an id of another client's profile is not found either.
+  const profileError = profileId && !detail ? PROFILE_NOT_FOUND : null;
   return json({
     client: {
       id: app.id,
@@ -79,6 +83,7 @@ export async function userProfilesLoader({ request, context, params }: LoaderFun
     error,
     triggerPointError,
     detail,
+    profileError,
     confirmingDelete: Boolean(detail && url.searchParams.get("delete") === "1"),
     canDelete: userCan(me, "configure", app.id),
     exportMaxRows: PROFILE_EXPORT_MAX_ROWS,

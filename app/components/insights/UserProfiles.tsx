@@ -140,8 +140,18 @@ function ProfileDrawer({
 
 /** The user profile store: what the assistant captured, searchable and filterable by address, with export and deletion on request. */
 export function UserProfiles() {
-  const { client, filters, list, error, triggerPointError, detail, confirmingDelete, canDelete, exportMaxRows } =
-    useLoaderData<typeof userProfilesLoader>();
+  const {
+    client,
+    filters,
+    list,
+    error,
+    triggerPointError,
+    detail,
+    profileError,
+    confirmingDelete,
+    canDelete,
+    exportMaxRows,
+  } = useLoaderData<typeof userProfilesLoader>();
   const location = useLocation();
   const address = useAddress();
   const exportParams = new URLSearchParams(location.search);
@@ -211,6 +221,11 @@ export function UserProfiles() {
       {error ? (
         <p role="alert" className={ui.fieldError}>
           {error}
+        </p>
+      ) : null}
+      {profileError ? (
+        <p role="alert" className={ui.fieldError}>
+          {profileError}
         </p>
       ) : null}
       {list ? (
