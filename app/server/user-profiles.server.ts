@@ -155,8 +155,9 @@ export async function userProfilesCsv(
       row.conversation_id,
     ]),
   ]);
-  // A file cut at the limit says so where the operator sees it first, in its name.
-  const cut = first.total > rows.length ? `-newest-${rows.length}-of-${first.total}` : "";
+  // A file cut at the limit says so where the operator sees it first, in its name (a profile
+  // deleted while it is written makes it shorter than the total without the limit having cut it).
+  const cut = first.total > limits.maxRows ? `-newest-${rows.length}-of-${first.total}` : "";
   const name = `${app.url_code}-user-profiles-${new Date().toISOString().slice(0, 10)}${cut}.csv`;
   return new Response(csv, {
     headers: {
