@@ -22,6 +22,33 @@ describe("sitemap entries", () => {
     expect(isListed({ url: `https://www.example.edu/${"a".repeat(2000)}` }, website, robots)).toBe(false);
   });
 
+  it("finds a pattern written with letters beyond ASCII or spaces in the address as it is stored", () => {
+    // Stored as the URL parser writes it (pageAddress): `/es/admisi%C3%B3n/`, `xn--bcher-kva.example`.
+    const spanish = {
+      url: "https://www.example.edu/",
+      allowedPatterns: ["/Admisión/"],
+      skipPatterns: ["Sala de prensa"],
+    };
+    expect(isListed({ url: "https://www.example.edu/es/admisi%C3%B3n/requisitos" }, spanish, robots)).toBe(true);
+    expect(isListed({ url: "https://www.example.edu/es/ADMISI%C3%93N/becas" }, spanish, robots)).toBe(true);
+    expect(isListed({ url: "https://www.example.edu/es/admision/requisitos" }, spanish, robots)).toBe(false);
+    expect(isListed({ url: "https://www.example.edu/es/admisi%C3%B3n/sala%20de%20prensa" }, spanish, robots)).toBe(
+      false,
+    );
+    // An accent typed as a letter and a combining mark is the same letter.
+    const combining = { ...spanish, allowedPatterns: ["/admisio\u0301n/"] };
+    expect(isListed({ url: "https://www.example.edu/es/admisi%C3%B3n/requisitos" }, combining, robots)).toBe(true);
+    const bookshop = { url: "https://bücher.example/", allowedPatterns: ["bücher.example/katalog"], skipPatterns: [] };
+    expect(isListed({ url: "https://xn--bcher-kva.example/katalog/romane" }, bookshop, robots)).toBe(true);
+    expect(isListed({ url: "https://xn--bcher-kva.example/blog" }, bookshop, robots)).toBe(false);
+    const chinese = { url: "https://www.example.edu/", allowedPatterns: ["学费"], skipPatterns: [] };
+    expect(isListed({ url: "https://www.example.edu/zh/%E5%AD%A6%E8%B4%B9" }, chinese, robots)).toBe(true);
+    // A pattern written encoded still matches as before; a malformed escape is read as it is stored.
+    const encoded = { ...spanish, allowedPatterns: ["admisi%c3%b3n"] };
+    expect(isListed({ url: "https://www.example.edu/es/admisi%C3%B3n/" }, encoded, robots)).toBe(true);
+    expect(isListed({ url: "https://www.example.edu/es/admisi%E0%A4n/" }, encoded, robots)).toBe(false);
+  });
+
   it("keeps a lastmod only as short plain text", () => {
     expect(plainLastmod(" 2026-05-01T10:00:00Z ")).toBe("2026-05-01T10:00:00Z");
     expect(plainLastmod(20260501)).toBe("20260501");

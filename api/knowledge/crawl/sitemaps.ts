@@ -1,8 +1,9 @@
+import { domainToUnicode } from "node:url";
 import { createGunzip } from "node:zlib";
 import { Parser } from "htmlparser2";
 import robotsParser from "robots-parser";
 import { USER_AGENT, safeFetch, type FetchOptions } from "./fetcher";
-import { pageAddress } from "./page-address";
+import { pageAddress, parsedAddress } from "./page-address";
 import { cutText } from "@contract";
 
 export interface SitemapEntry {
@@ -299,11 +300,37 @@ export function sitemapCandidates(websiteUrl: string, robots: Robots) {
   return [...new Set(candidates)];
 }
 
-/** Skip and allowed patterns are case-insensitive parts of the address (the spec's suggestions: 'blog', '/products/'). */
+/**
+ * Skip and allowed patterns are case-insensitive parts of the address (the spec's suggestions:
+ * 'blog', '/products/'). Addresses are stored as the URL parser writes them, letters beyond ASCII
+ * percent-encoded and hosts in punycode (`xn--bcher-kva.example/admisi%C3%B3n`), while people type
+ * the letters (`bücher`, `/admisión/`): a pattern is looked for in both spellings.
+ */
 export function passesPatterns(url: string, allowed: string[], skip: string[]) {
-  const lower = url.toLowerCase();
-  if (skip.some((p) => lower.includes(p.toLowerCase()))) return false;
-  return allowed.length === 0 || allowed.some((p) => lower.includes(p.toLowerCase()));
+  if (!skip.length && !allowed.length) return true;
+  const spellings = addressSpellings(url);
+  const found = (pattern: string) => {
+    const part = pattern.normalize("NFC").toLowerCase();
+    return spellings.some((spelling) => spelling.includes(part));
+  };
+  if (skip.some(found)) return false;
+  return allowed.length === 0 || allowed.some(found);
+}
+
+/** An address lower-cased as stored and, when it holds escapes or punycode, as it reads. */
+function addressSpellings(url: string) {
+  const stored = url.toLowerCase();
+  if (!/%|xn--/i.test(url)) return [stored];
+  let read = url;
+  try {
+    read = decodeURI(url);
+  } catch {
+    // A malformed escape: the address is read as it is stored.
+  }
+  const host = parsedAddress(url)?.hostname ?? "";
+  const unicodeHost = host ? domainToUnicode(host) : "";
+  if (unicodeHost && unicodeHost !== host) read = read.replace(host, unicodeHost);
+  return [stored, read.normalize("NFC").toLowerCase()];
 }
 
 /** Pages of the website's own host only (a sitemap may list other hosts; those are not this website). */
