@@ -41,13 +41,24 @@ import { useCanConfigure } from "~/lib/user";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const websiteId = parseWebsiteId(params.websiteId);
-  const { searchParams } = new URL(request.url);
-  const view = readUrlView(searchParams, WEBSITE_PAGE_SIZES);
+  const { pathname, searchParams } = new URL(request.url);
+  const view = readUrlView(viewParamsOf(pathname, searchParams), WEBSITE_PAGE_SIZES);
   const listAt = (shown: UrlView) => knowledgeApi.websiteUrls(api, app.id, websiteId, toApiQuery(shown));
   const [website, asked] = await Promise.all([findWebsite(api, app.id, websiteId), listAt(view)]);
   const shown = await urlsPageShown(view, asked, listAt);
   const refusedDays = refusedDaysOf(searchParams);
   return json({ appId: app.id, website, view: shown.view, list: shown.list, refusedDays });
+}
+
+/**
+ * Under the chunks drawer `url` names the page whose chunks are open, not this view's filter: read
+ * as one, the list behind the drawer (on a reload, without JavaScript, or polled) showed that page alone.
+ */
+function viewParamsOf(pathname: string, searchParams: URLSearchParams) {
+  if (!/\/chunks\/?$/.test(pathname)) return searchParams;
+  const params = new URLSearchParams(searchParams);
+  params.delete("url");
+  return params;
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

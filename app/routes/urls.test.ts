@@ -123,6 +123,18 @@ describe("view-links drawer loader", () => {
     expect(none.list.data).toEqual([]);
   });
 
+  it("lists the same view behind the chunks drawer: its `url` names the page opened, not a filter", async () => {
+    const view = "?page_size=1&page=2&order_by=url&order=asc";
+    const shown = await openDrawer(view);
+    expect(shown.list.data).toHaveLength(1);
+    // The chunks of another page than the one listed, as a link from page 2 may open after polling.
+    const first = (await apiUrls()).data.map((row) => row.url).sort()[0];
+    const behind = await openDrawer(`/chunks${view}&${new URLSearchParams({ url: first })}`);
+    expect(behind.view.page).toBe(2);
+    expect(behind.list.data.map((row) => row.url)).toEqual(shown.list.data.map((row) => row.url));
+    expect(behind.list.total).toBe(shown.list.total);
+  });
+
   it("answers 404 for a website of nobody", async () => {
     const response = await settle(() =>
       drawerLoader(args(getRequest(`${base()}`, admin), { ...params(), websiteId: "999999" })),
