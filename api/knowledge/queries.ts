@@ -8,7 +8,6 @@ import { appUsers, urlStatusCounts, urls, users, websites } from "../db/schema";
 import { membershipOf, nameInClient } from "../users/member-name";
 import type { z } from "zod";
 import { containing } from "../db/like";
-import { pageAddress } from "./addresses";
 
 type WebsiteRecord = typeof websites.$inferSelect;
 type ParsedUrlsQuery = z.output<typeof UrlsQuerySchema>;
@@ -153,36 +152,6 @@ export async function getWebsite(appId: number, websiteId: number, deps: Pick<Ap
     .from(websites)
     .where(and(eq(websites.appId, appId), eq(websites.id, websiteId)));
   return row ?? null;
-}
-
-/**
- * Which of the pages of `addresses` the website already has, as pageAddress gives them, however its
- * stored address is written: a sitemap's entry may differ in the host's case or carry a fragment.
- */
-export async function pagesOfWebsite(websiteId: number, addresses: string[], deps: Pick<ApiDeps, "db">) {
-  const known = new Set<string>();
-  const wanted = new Set(addresses.map(pageAddress));
-  for (let i = 0; i < addresses.length; i += 1000) {
-    // Each address as typed and as a page, lower-cased and without its fragment.
-    const lowered = [
-      ...new Set(
-        addresses
-          .slice(i, i + 1000)
-          .flatMap((address) => [address.trim(), pageAddress(address)])
-          .map((address) => address.split("#")[0].toLowerCase()),
-      ),
-    ];
-    const rows = await deps.db
-      .select({ url: urls.url })
-      .from(urls)
-      .where(and(eq(urls.websiteId, websiteId), inArray(sql`lower(split_part(${urls.url}, '#', 1))`, lowered)));
-    // Lower-casing matched paths of any case too; only the same page counts.
-    for (const row of rows) {
-      const page = pageAddress(row.url);
-      if (wanted.has(page)) known.add(page);
-    }
-  }
-  return known;
 }
 
 const ORDER_COLUMNS = {

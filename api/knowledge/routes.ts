@@ -37,7 +37,6 @@ import {
   getWebsite,
   listUrls,
   listWebsites,
-  pagesOfWebsite,
   statusCounts,
   takesInOtherPages,
   toUrlRow,
@@ -45,6 +44,7 @@ import {
   websitesByIds,
 } from "./queries";
 import { requestStatus } from "./crawl/request-status";
+import { pagesOfWebsite } from "./crawl/known-pages";
 import { sameSite } from "./crawl/sitemaps";
 import { queueRunsAfterChange } from "../testing/auto-runs";
 import { recordChange } from "../history/record";

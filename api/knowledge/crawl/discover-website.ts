@@ -14,6 +14,8 @@ import {
   sitemapsError,
 } from "./sitemaps";
 import { requestStatus } from "./request-status";
+import { pageAddress } from "./page-address";
+import { pagesOfWebsite } from "./known-pages";
 import { FinalFailure } from "../../jobs/final-failure";
 
 /**
@@ -40,10 +42,13 @@ export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
     // Pages its address or patterns no longer take in (they were changed) leave the assistant.
     await deleteOutsideSettings(website, deps);
     if (website.siteMap === "few_urls") {
-      const given = website.seedUrls.length ? website.seedUrls : [website.url];
+      // Stored as '+ Links' and sitemaps store a page, each once, and not again when the website
+      // already has it written otherwise (a row stored before): one URL a page.
+      const given = [...new Set((website.seedUrls.length ? website.seedUrls : [website.url]).map(pageAddress))];
+      const known = await pagesOfWebsite(website.id, given, deps);
       const added = await addUrls(
         website,
-        given.map((url) => ({ url })),
+        given.filter((url) => !known.has(url)).map((url) => ({ url })),
         deps,
       );
       await finish({ status: "sitemap_generated", sitemaps: [] });
