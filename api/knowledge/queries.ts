@@ -1,3 +1,4 @@
+import { domainToASCII } from "node:url";
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { UrlRow, UrlsQuery, Website } from "@contract";
 import { DEFAULT_REFRESH_DAYS, URL_COUNT_CAP, UrlsQuery as UrlsQuerySchema } from "@contract";
@@ -176,8 +177,27 @@ function addressContains(search: string) {
   } catch {
     // A lone surrogate cannot be encoded; the input guard refuses those before this is reached.
   }
-  if (encoded === typed) return ilike(urls.url, containing(typed));
-  return or(ilike(urls.url, containing(typed)), ilike(urls.url, containing(encoded)))!;
+  const spellings = [...new Set([typed, encoded, punycodeHostOf(typed) ?? typed])];
+  if (spellings.length === 1) return ilike(urls.url, containing(typed));
+  return or(...spellings.map((spelling) => ilike(urls.url, containing(spelling))))!;
+}
+
+/**
+ * A search that starts with a host of letters beyond ASCII, as the address stores it, in punycode
+ * (`bücher.example/kat` ⇒ `xn--bcher-kva.example/kat`); null for any other search.
+ */
+function punycodeHostOf(typed: string) {
+  const slash = typed.indexOf("/");
+  const host = slash === -1 ? typed : typed.slice(0, slash);
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(host)) return null;
+  const ascii = domainToASCII(host);
+  if (!ascii) return null;
+  try {
+    return ascii + encodeURI(slash === -1 ? "" : typed.slice(slash));
+  } catch {
+    return null;
+  }
 }
 
 /** Every filter but the status one: the status counts of the dropdown are counted under it. */

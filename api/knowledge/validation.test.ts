@@ -134,6 +134,24 @@ describe("website and URL input", () => {
     expect(await found("fees")).toEqual(["https://intl.example.org/en/fees"]);
   });
 
+  it("finds pages by their host's letters beyond ASCII, though the host is stored in punycode", async () => {
+    const created = await save({ url: "https://bücher.example.org/" });
+    expect(created.status).toBe(200);
+    const websiteId = created.body.websites[0].id;
+    const added = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/bulk_create`, {
+      token,
+      body: { urls: ["https://bücher.example.org/katalog"] },
+    });
+    expect(added.status).toBe(200);
+    const found = async (search: string) =>
+      (await call("GET", `/v1/apps/${appId}/urls?search=${encodeURIComponent(search)}`, { token })).body.data.map(
+        (row: { url: string }) => row.url,
+      );
+    expect(await found("bücher")).toEqual(["https://xn--bcher-kva.example.org/katalog"]);
+    expect(await found("BÜCHER.example.org/kat")).toEqual(["https://xn--bcher-kva.example.org/katalog"]);
+    expect(await found("xn--bcher")).toEqual(["https://xn--bcher-kva.example.org/katalog"]);
+  });
+
   it("lists exactly the address ?url= names, where a search for a home page holds every page of its site", async () => {
     const created = await save({ url: "https://exact.example.org/" });
     expect(created.status).toBe(200);
