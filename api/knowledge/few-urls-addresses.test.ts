@@ -49,6 +49,18 @@ describe("a few_urls website's pages", () => {
     expect(again.body).toEqual({ message: "Ok", created: 0, existing: 1 });
   });
 
+  it("find a root stored before without its final slash, rather than add it again", async () => {
+    const website = await addFewUrls("https://older.example.edu/");
+    const [{ websiteId }] = await host.deps.db
+      .select({ websiteId: urls.websiteId })
+      .from(urls)
+      .where(eq(urls.url, "https://older.example.edu/"));
+    await host.deps.db.update(urls).set({ url: "https://Older.example.edu" }).where(eq(urls.websiteId, websiteId));
+    const again = await website.links(["https://older.example.edu/"]);
+    expect(again.body).toEqual({ message: "Ok", created: 0, existing: 1 });
+    expect(await website.pages()).toEqual(["https://Older.example.edu"]);
+  });
+
   it("take each given page once, whatever its host's case or fragment", async () => {
     const website = await addFewUrls("https://given.example.edu/", [
       "https://given.example.edu/a#top",

@@ -16,7 +16,7 @@ export async function pagesOfWebsite(websiteId: number, addresses: string[], dep
       ...new Set(
         addresses
           .slice(i, i + 1000)
-          .flatMap((address) => [address.trim(), pageAddress(address)])
+          .flatMap((address) => [address.trim(), pageAddress(address), rootWithoutSlash(pageAddress(address))])
           .map((address) => address.split("#")[0].toLowerCase()),
       ),
     ];
@@ -31,4 +31,12 @@ export async function pagesOfWebsite(websiteId: number, addresses: string[], dep
     }
   }
   return known;
+}
+
+/**
+ * A site's root as a row stored before may write it, without the final slash (`https://example.org`,
+ * a website's address taken as typed): the parser writes it with one. Any other page: itself.
+ */
+function rootWithoutSlash(page: string) {
+  return /^https?:\/\/[^/?#]+\/$/i.test(page) ? page.slice(0, -1) : page;
 }
