@@ -23,6 +23,15 @@ afterAll(() => host?.close());
 
 const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows);
 
+/** A migration's statements, split where drizzle splits them. */
+const statementsOf = (file: string) =>
+  readFileSync(new URL(`./migrations/${file}`, import.meta.url), "utf8").split("--> statement-breakpoint");
+
+/** Runs migration statements again, over rows a test wrote in the shape they had before it. */
+async function runStatements(statements: string[]) {
+  for (const statement of statements) await host.deps.db.execute(sql.raw(statement));
+}
+
 describe("migrations", () => {
   it("compose the names of files stored decomposed", async () => {
     const { db } = host.deps;
@@ -36,8 +45,7 @@ describe("migrations", () => {
       .insert(knowledgeFiles)
       .values({ appId, fileName: "Guide.pdf", uploadKey: `uploads/${appId}/nfc/file.pdf` })
       .returning();
-    const migration = readFileSync(new URL("./migrations/0044_file_names_composed.sql", import.meta.url), "utf8");
-    await db.execute(sql.raw(migration));
+    await runStatements(statementsOf("0044_file_names_composed.sql"));
     const names = await db.select({ id: knowledgeFiles.id, fileName: knowledgeFiles.fileName }).from(knowledgeFiles);
     expect(names).toEqual(
       expect.arrayContaining([
@@ -84,8 +92,7 @@ describe("migrations", () => {
         states.map((state) => ({ appId, userEmail: "someone@example.com", summary: "Recorded before", ...state })),
       )
       .returning({ id: configChanges.id });
-    const migration = readFileSync(new URL("./migrations/0045_history_written_parts.sql", import.meta.url), "utf8");
-    await db.execute(sql.raw(migration.split("--> statement-breakpoint").at(-1)!));
+    await runStatements(statementsOf("0045_history_written_parts.sql").slice(-1));
     const written = await db
       .select({ id: configChanges.id, written: configChanges.written })
       .from(configChanges)
@@ -147,8 +154,7 @@ describe("migrations", () => {
         })),
       )
       .returning({ id: configChanges.id });
-    const migration = readFileSync(new URL("./migrations/0051_history_written_topics.sql", import.meta.url), "utf8");
-    for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+    await runStatements(statementsOf("0051_history_written_topics.sql"));
     const written = await db
       .select({ written: configChanges.written })
       .from(configChanges)
@@ -176,8 +182,7 @@ describe("migrations", () => {
         { appId, triggerPoint: "migrated", environment: "stage", values: {}, updatedAt: pushed },
       ])
       .returning({ id: appearances.id });
-    const migration = readFileSync(new URL("./migrations/0047_appearance_pushed_at.sql", import.meta.url), "utf8");
-    await db.execute(sql.raw(migration.split("--> statement-breakpoint").at(-1)!));
+    await runStatements(statementsOf("0047_appearance_pushed_at.sql").slice(-1));
     const after = await db
       .select({ environment: appearances.environment, pushedAt: appearances.pushedAt })
       .from(appearances)
@@ -229,8 +234,7 @@ describe("migrations", () => {
         })),
       )
       .returning({ id: knowledgeFiles.id });
-    const migration = readFileSync(new URL("./migrations/0049_failures_said_plainly.sql", import.meta.url), "utf8");
-    for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+    await runStatements(statementsOf("0049_failures_said_plainly.sql"));
 
     const pagesAfter = await db
       .select({ metadata: urls.metadata })
@@ -269,8 +273,7 @@ describe("migrations", () => {
       { ...row, questionKey: "some asks answered", asked: 3, unanswered: 1 },
       { ...row, questionKey: "every ask answered", asked: 2, unanswered: 0 },
     ]);
-    const migration = readFileSync(new URL("./migrations/0048_insight_answered_since.sql", import.meta.url), "utf8");
-    await db.execute(sql.raw(migration.split("--> statement-breakpoint")[1]));
+    await runStatements(statementsOf("0048_insight_answered_since.sql").slice(1, 2));
     const after = await db
       .select({ key: insightQuestions.questionKey, last: insightQuestions.lastFallbackAnswer })
       .from(insightQuestions)
@@ -328,11 +331,7 @@ describe("migrations", () => {
         }),
       ])
       .returning({ id: urls.id, url: urls.url });
-    const migration = readFileSync(
-      new URL("./migrations/0050_addresses_without_credentials.sql", import.meta.url),
-      "utf8",
-    );
-    for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+    await runStatements(statementsOf("0050_addresses_without_credentials.sql"));
 
     const pagesAfter = await db
       .select({ id: urls.id, url: urls.url, metadata: urls.metadata })
@@ -389,11 +388,7 @@ describe("migrations", () => {
         site("https://editor:s3cret@query.example.org/p?c=3?b=2"),
       ])
       .returning({ id: websites.id });
-    const migration = readFileSync(
-      new URL("./migrations/0050_addresses_without_credentials.sql", import.meta.url),
-      "utf8",
-    );
-    for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+    await runStatements(statementsOf("0050_addresses_without_credentials.sql"));
 
     const after = await db
       .select({ url: websites.url })
@@ -429,11 +424,7 @@ describe("migrations", () => {
         lastError: "https://bot:p@ss@at.example.org/sitemap.xml: HTTP 401",
       })
       .returning({ id: websites.id });
-    const migration = readFileSync(
-      new URL("./migrations/0050_addresses_without_credentials.sql", import.meta.url),
-      "utf8",
-    );
-    for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+    await runStatements(statementsOf("0050_addresses_without_credentials.sql"));
 
     const [after] = await db
       .select({ url: websites.url, lastError: websites.lastError })
@@ -508,11 +499,7 @@ describe("migrations", () => {
       change("controls", "mig-a", [], [topic("mig-a")]),
       change("agent", "901", { site_code: "mig-b" }, { site_code: "mig-c" }),
     ]);
-    const migration = readFileSync(
-      new URL("./migrations/0052_history_follows_renamed_agents.sql", import.meta.url),
-      "utf8",
-    );
-    await db.execute(sql.raw(migration));
+    await runStatements(statementsOf("0052_history_follows_renamed_agents.sql"));
     const rows = await db
       .select({ target: configChanges.target, before: configChanges.before, after: configChanges.after })
       .from(configChanges)
