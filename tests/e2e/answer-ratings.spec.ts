@@ -3,16 +3,12 @@ import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, expectNoSeriousAxeViolations, test } from "./fixtures";
+import { apiAdmin } from "./api-admin";
 import { BASE_URL } from "./ports";
 
 /** The embed script an operator copies for Northfield's admissions agent (Sandbox). */
 async function embedScript(request: APIRequestContext) {
-  const { user_token: token } = await (
-    await request.post("/auth/dev", { data: { email: "admin@example.com" } })
-  ).json();
-  const headers = { authorization: `Bearer ${token}` };
-  const apps = await (await request.get("/v1/apps?status=active", { headers })).json();
-  const appId = apps.apps.find((a: { url_code: string }) => a.url_code === "northfield").id;
+  const { headers, appId } = await apiAdmin(request);
   return (
     await (await request.get(`/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { headers })).json()
   ).content as string;

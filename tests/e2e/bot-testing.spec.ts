@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { apiAdmin } from "./api-admin";
 
 const PAGE = "/northfield/agent/admissions/bot-testing";
 
@@ -21,24 +22,19 @@ async function withAppearance(context: BrowserContext, changes: () => Record<str
 
 /** The bundled demo site, indexed through the API (what an operator does with Index All on the Websites page). */
 async function indexDemoSite(request: APIRequestContext) {
-  const { user_token: token } = await (
-    await request.post("/auth/dev", { data: { email: "admin@example.com" } })
-  ).json();
-  const headers = { authorization: `Bearer ${token}` };
-  const apps = await (await request.get("/v1/apps?status=active", { headers })).json();
-  const app = apps.apps.find((a: { url_code: string }) => a.url_code === "northfield");
-  const websites = await (await request.get(`/v1/apps/${app.id}/websites`, { headers })).json();
+  const { headers, appId } = await apiAdmin(request);
+  const websites = await (await request.get(`/v1/apps/${appId}/websites`, { headers })).json();
   const demo = websites.websites.find((w: { url: string }) => w.url.includes("/demo-site/"));
   await expect
     .poll(
       async () =>
-        (await (await request.get(`/v1/apps/${app.id}/websites`, { headers })).json()).websites.find(
+        (await (await request.get(`/v1/apps/${appId}/websites`, { headers })).json()).websites.find(
           (w: { id: number }) => w.id === demo.id,
         ).status,
       { timeout: 60_000 },
     )
     .toBe("sitemap_generated");
-  await request.post(`/v1/apps/${app.id}/websites/${demo.id}/urls/update_status`, {
+  await request.post(`/v1/apps/${appId}/websites/${demo.id}/urls/update_status`, {
     headers,
     data: { status: "to_be_indexed" },
   });
@@ -46,7 +42,7 @@ async function indexDemoSite(request: APIRequestContext) {
     .poll(
       async () => {
         const urls = await (
-          await request.get(`/v1/apps/${app.id}/websites/${demo.id}/urls?page_size=100`, { headers })
+          await request.get(`/v1/apps/${appId}/websites/${demo.id}/urls?page_size=100`, { headers })
         ).json();
         return urls.data.every((u: { status: string }) => u.status === "indexed");
       },

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoSeriousAxeViolations, test } from "./fixtures";
+import { apiAdmin } from "./api-admin";
 import { BASE_URL } from "./ports";
 
 /*
@@ -13,19 +14,6 @@ const TEST_QUESTIONS = "/northfield/agent/admissions/controls/test-questions";
 const QUESTION = "How many students does the nursing program admit?";
 const toast = (page: Page) => page.getByTestId("toast");
 const unique = () => `visitor${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** Signs in to the API as the System Admin: headers for its calls, and Northfield's id. */
-async function apiAdmin(request: APIRequestContext) {
-  const { user_token: token } = await (
-    await request.post("/auth/dev", { data: { email: "admin@example.com" } })
-  ).json();
-  const headers = { authorization: `Bearer ${token}` };
-  const apps = (await (await request.get("/v1/apps?status=active", { headers })).json()).apps as {
-    id: number;
-    url_code: string;
-  }[];
-  return { headers, appId: apps.find((app) => app.url_code === "northfield")!.id };
-}
 
 /** The bundled demo site, indexed through the API (what an operator does with Index All on the Websites page). */
 async function indexDemoSite(request: APIRequestContext) {

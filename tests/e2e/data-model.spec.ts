@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+import { apiAdmin } from "./api-admin";
 
 const USER_MODEL = "/northfield/agent/admissions/personalization/user-profile-data-model";
 const PROGRAM_MODEL = "/northfield/agent/admissions/knowledge-store/program-data-model";
@@ -182,15 +183,10 @@ test.describe("with JavaScript", () => {
   });
 
   test("Confirm Delete keeps a long field name inside its box", async ({ signedInPage: page, request }) => {
-    const { user_token: token } = await (
-      await request.post("/auth/dev", { data: { email: "admin@example.com" } })
-    ).json();
-    const headers = { authorization: `Bearer ${token}` };
-    const apps = await (await request.get("/v1/apps?status=active", { headers })).json();
-    const app = apps.apps.find((a: { url_code: string }) => a.url_code === "northfield");
+    const { headers, appId } = await apiAdmin(request);
     // A hundred characters without a space: the longest name the API takes.
     const long = unique("Verylong".repeat(11)).slice(0, 100);
-    const created = await request.post(`/v1/apps/${app.id}/personalisation_config_details/create_and_update`, {
+    const created = await request.post(`/v1/apps/${appId}/personalisation_config_details/create_and_update`, {
       headers,
       data: {
         personalisation_config_details: [

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoSeriousAxeViolations, SAME_ORIGIN_POST, test } from "./fixtures";
+import { apiAdmin } from "./api-admin";
 
 /*
  * The client's History screen: a change made in AI Personality shows what it did, the list
@@ -73,12 +74,7 @@ const topicsOnPage = (page: Page) =>
 
 /** An agent of Northfield made through the API, so that its trigger point is this test's alone. */
 async function createAgent(request: APIRequestContext, name: string, siteCode: string) {
-  const { user_token: token } = await (
-    await request.post("/auth/dev", { data: { email: "admin@example.com" } })
-  ).json();
-  const headers = { authorization: `Bearer ${token}` };
-  const apps = await (await request.get("/v1/apps?status=active", { headers })).json();
-  const appId = apps.apps.find((a: { url_code: string }) => a.url_code === "northfield").id;
+  const { headers, appId } = await apiAdmin(request);
   const created = await request.post(`/v1/apps/${appId}/agents/update_agents`, {
     headers,
     data: { app_id: appId, name, site_code: siteCode },

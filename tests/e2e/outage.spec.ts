@@ -8,6 +8,7 @@ import { DATABASE_UNAVAILABLE } from "../../api/db/errors";
 import { NOT_SAVED_JUST_NOW } from "../../app/lib/messages";
 import { request as apiRequest, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { apiAdmin } from "./api-admin";
 import { BASE_URL } from "./ports";
 
 /**
@@ -34,15 +35,7 @@ let dataDir: string;
  */
 async function giveTheShopAgentItsOwnPersonality() {
   const request = await apiRequest.newContext({ baseURL: BASE_URL });
-  const { user_token: token } = await (
-    await request.post("/auth/dev", { data: { email: "admin@example.com" } })
-  ).json();
-  const headers = { authorization: `Bearer ${token}` };
-  const apps = (await (await request.get("/v1/apps?status=active", { headers })).json()).apps as {
-    id: number;
-    url_code: string;
-  }[];
-  const appId = apps.find((app) => app.url_code === "shopharbor-outfitters")!.id;
+  const { headers, appId } = await apiAdmin(request, "shopharbor-outfitters");
   const control = {
     app_id: appId,
     internal_name: "ai_personality_guidelines",

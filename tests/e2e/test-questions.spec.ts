@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoSeriousAxeViolations, SAME_ORIGIN_POST, test } from "./fixtures";
+import { apiAdmin } from "./api-admin";
 
 /*
  * Test Questions, as an operator uses them: kept per agent beside Quality Check, imported and
@@ -16,15 +17,7 @@ const questionsTable = (page: Page) => page.getByRole("table", { name: "Test que
  * rule for runs that changes queue). Answers the agent's test questions screen and the waiting run.
  */
 async function agentWithAnAutomaticRunWaiting(request: APIRequestContext) {
-  const { user_token: token } = await (
-    await request.post("/auth/dev", { data: { email: "admin@example.com" } })
-  ).json();
-  const headers = { authorization: `Bearer ${token}` };
-  const apps = (await (await request.get("/v1/apps?status=active", { headers })).json()).apps as {
-    id: number;
-    url_code: string;
-  }[];
-  const appId = apps.find((app) => app.url_code === "northfield")!.id;
+  const { headers, appId } = await apiAdmin(request);
   const agent = `waits${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const created = await request.post(`/v1/apps/${appId}/agents/update_agents`, {
     headers,
