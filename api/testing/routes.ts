@@ -472,7 +472,8 @@ export function testingRoutes(route: RouteBuilder) {
     response: TestGate,
     handler: async ({ params, query, caller, deps }) => {
       requireApp(caller, params.appId);
-      const lastDone = async (environment: "stage" | "prod") =>
+      /** The agent's latest run in the environment with one of these statuses (after run `afterId`, if given). */
+      const latestRun = async (environment: "stage" | "prod", statuses: string[], afterId?: number) =>
         (
           await deps.db
             .select()
@@ -482,13 +483,14 @@ export function testingRoutes(route: RouteBuilder) {
                 eq(testRuns.appId, params.appId),
                 eq(testRuns.triggerPoint, query.trigger_point),
                 eq(testRuns.environment, environment),
-                eq(testRuns.status, "done"),
+                inArray(testRuns.status, statuses),
+                afterId === undefined ? undefined : gt(testRuns.id, afterId),
               ),
             )
             .orderBy(desc(testRuns.id))
             .limit(1)
         )[0] ?? null;
-      const [stage, prod] = [await lastDone("stage"), await lastDone("prod")];
+      const [stage, prod] = [await latestRun("stage", ["done"]), await latestRun("prod", ["done"])];
       let breaks: { question_id: number; question: string; reason: string | null }[] = [];
       if (stage && prod) {
         const passedInProd = new Set(
@@ -513,20 +515,7 @@ export function testingRoutes(route: RouteBuilder) {
       }
       // A change made since the last finished stage run has its run waiting or asking: said, since
       // until it is done the comparison is of stage as it answered before that change.
-      const [pending] = await deps.db
-        .select()
-        .from(testRuns)
-        .where(
-          and(
-            eq(testRuns.appId, params.appId),
-            eq(testRuns.triggerPoint, query.trigger_point),
-            eq(testRuns.environment, "stage"),
-            inArray(testRuns.status, ["queued", "running"]),
-            stage ? gt(testRuns.id, stage.id) : undefined,
-          ),
-        )
-        .orderBy(desc(testRuns.id))
-        .limit(1);
+      const pending = await latestRun("stage", ["queued", "running"], stage?.id);
       const none = new Map<string, number>();
       return {
         stage: stage && toRunSummary(stage, none),

@@ -155,31 +155,19 @@ function FieldInput({
           )}
         </span>
       );
-    default:
-      return field.multiline ? (
-        <textarea
-          id={field.internalName}
-          name={field.internalName}
-          defaultValue={String(value)}
-          maxLength={field.maxLength}
-          required={field.required}
-          readOnly={readOnly}
-          rows={3}
-          className={ui.input}
-          {...aria}
-        />
-      ) : (
-        <input
-          id={field.internalName}
-          name={field.internalName}
-          defaultValue={String(value)}
-          maxLength={field.maxLength}
-          required={field.required}
-          readOnly={readOnly}
-          className={ui.input}
-          {...aria}
-        />
-      );
+    default: {
+      const text = {
+        id: field.internalName,
+        name: field.internalName,
+        defaultValue: String(value),
+        maxLength: field.maxLength,
+        required: field.required,
+        readOnly,
+        className: ui.input,
+        ...aria,
+      };
+      return field.multiline ? <textarea {...text} rows={3} /> : <input {...text} />;
+    }
   }
 }
 
