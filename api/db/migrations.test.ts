@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import type { ChangeKind } from "@contract";
@@ -97,10 +97,10 @@ describe("migrations", () => {
       .select({ id: configChanges.id, written: configChanges.written })
       .from(configChanges)
       .where(
-        sql`${configChanges.id} in (${sql.join(
-          rows.map((row) => sql`${row.id}`),
-          sql`, `,
-        )})`,
+        inArray(
+          configChanges.id,
+          rows.map((row) => row.id),
+        ),
       )
       .orderBy(configChanges.id);
     expect(written.map((row) => row.written)).toEqual([
@@ -159,10 +159,10 @@ describe("migrations", () => {
       .select({ written: configChanges.written })
       .from(configChanges)
       .where(
-        sql`${configChanges.id} in (${sql.join(
-          rows.map((row) => sql`${row.id}`),
-          sql`, `,
-        )})`,
+        inArray(
+          configChanges.id,
+          rows.map((row) => row.id),
+        ),
       )
       .orderBy(configChanges.id);
     expect(written.map((row) => row.written)).toEqual([["ai_personality_guidelines"], ["no_go_topics"]]);
@@ -240,10 +240,10 @@ describe("migrations", () => {
       .select({ metadata: urls.metadata })
       .from(urls)
       .where(
-        sql`${urls.id} in (${sql.join(
-          pages.map((p) => sql`${p.id}`),
-          sql`, `,
-        )})`,
+        inArray(
+          urls.id,
+          pages.map((p) => p.id),
+        ),
       )
       .orderBy(urls.id);
     const ours =
@@ -394,10 +394,10 @@ describe("migrations", () => {
       .select({ url: websites.url })
       .from(websites)
       .where(
-        sql`${websites.id} in (${sql.join(
-          stored.map((row) => sql`${row.id}`),
-          sql`, `,
-        )})`,
+        inArray(
+          websites.id,
+          stored.map((row) => row.id),
+        ),
       )
       .orderBy(websites.id);
     expect(after.map((row) => row.url)).toEqual([
