@@ -27,18 +27,18 @@ BEGIN
       END,
       "before" = CASE
         WHEN jsonb_typeof("before") = 'array' THEN (
-          SELECT coalesce(jsonb_agg(CASE WHEN "item"->>'trigger_point' = rename."from_code"
-            THEN jsonb_set("item", '{trigger_point}', to_jsonb(rename."to_code")) ELSE "item" END ORDER BY "place"), '[]'::jsonb)
-          FROM jsonb_array_elements("before") WITH ORDINALITY AS "items"("item", "place"))
+          SELECT coalesce(jsonb_agg(CASE WHEN "items"."item"->>'trigger_point' = rename."from_code"
+            THEN jsonb_set("items"."item", '{trigger_point}', to_jsonb(rename."to_code")) ELSE "items"."item" END ORDER BY "items"."place"), '[]'::jsonb)
+          FROM jsonb_array_elements("config_changes"."before") WITH ORDINALITY AS "items"("item", "place"))
         WHEN jsonb_typeof("before") = 'object' AND "before"->>'trigger_point' = rename."from_code"
           THEN jsonb_set("before", '{trigger_point}', to_jsonb(rename."to_code"))
         ELSE "before"
       END,
       "after" = CASE
         WHEN jsonb_typeof("after") = 'array' THEN (
-          SELECT coalesce(jsonb_agg(CASE WHEN "item"->>'trigger_point' = rename."from_code"
-            THEN jsonb_set("item", '{trigger_point}', to_jsonb(rename."to_code")) ELSE "item" END ORDER BY "place"), '[]'::jsonb)
-          FROM jsonb_array_elements("after") WITH ORDINALITY AS "items"("item", "place"))
+          SELECT coalesce(jsonb_agg(CASE WHEN "items"."item"->>'trigger_point' = rename."from_code"
+            THEN jsonb_set("items"."item", '{trigger_point}', to_jsonb(rename."to_code")) ELSE "items"."item" END ORDER BY "items"."place"), '[]'::jsonb)
+          FROM jsonb_array_elements("config_changes"."after") WITH ORDINALITY AS "items"("item", "place"))
         WHEN jsonb_typeof("after") = 'object' AND "after"->>'trigger_point' = rename."from_code"
           THEN jsonb_set("after", '{trigger_point}', to_jsonb(rename."to_code"))
         ELSE "after"
