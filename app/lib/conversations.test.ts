@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { tracePassage } from "../../tests/support/trace-passage";
 import { FinetuningInput, type AnswerTrace, type ConversationRow, type TracePassage } from "@contract";
 import {
+  matchedText,
   conversationsCsv,
   expectedSourceOf,
   filterValuesOf,
@@ -34,6 +35,16 @@ describe("a trigger point on the client-wide screens", () => {
     expect(triggerPointWithAgent("retired", names)).toBe("retired");
     // An object's own keys only: a code named like one of its built-in properties is still a code.
     expect(triggerPointWithAgent("toString", names)).toBe("toString");
+  });
+});
+
+describe("how many conversations the list says match", () => {
+  it("counts them, and past the count's cap says more than it and how many an export holds", () => {
+    expect(matchedText(1, false)).toBe("1 conversation matches these filters.");
+    expect(matchedText(2400, false)).toBe("2,400 conversations match these filters.");
+    expect(matchedText(10_000, true)).toBe(
+      "More than 10,000 conversations match these filters. Export CSV holds up to 100,000 of them.",
+    );
   });
 });
 

@@ -84,6 +84,19 @@ export function pageSizeChoices(current: string): number[] {
 
 export const DEFAULT_CONVERSATION_PAGE_SIZE = DEFAULT_TABLE_PAGE_SIZE;
 
+/** The most conversations one Export CSV holds: past it the file holds the first ones and says so in its name. */
+export const CONVERSATIONS_EXPORT_MAX_ROWS = 100_000;
+
+/**
+ * How many conversations the filters match, as the list says it: a count the API stopped at is "more
+ * than" it, and then the export's own limit is worth knowing before the file is asked for.
+ */
+export function matchedText(total: number, totalIsCapped: boolean) {
+  const count = `${total.toLocaleString("en-US")} conversation${total === 1 ? " matches" : "s match"} these filters.`;
+  if (!totalIsCapped) return count;
+  return `More than ${count} Export CSV holds up to ${CONVERSATIONS_EXPORT_MAX_ROWS.toLocaleString("en-US")} of them.`;
+}
+
 export const RATING_FILTER_LABELS = { up: "Rated helpful", down: "Rated unhelpful", unrated: "Not rated" } as const;
 export const LEAD_FILTER_LABELS = { true: "Lead captured", false: "No lead" } as const;
 export const REVIEWED_FILTER_LABELS = { true: "Reviewed", false: "Not reviewed" } as const;

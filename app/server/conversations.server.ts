@@ -2,10 +2,17 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { oneOf } from "@contract/values/common";
 import { CONVERSATION_SORT_LABELS, CONVERSATION_SORTS } from "@contract/values/conversations";
 import { INSIGHT_ENVIRONMENT_LABELS, INSIGHT_ENVIRONMENTS } from "@contract/values/insights";
-import { ConversationsQuery, type ClientApp, type ConversationDetail, type ConversationMessage } from "@contract";
+import {
+  ConversationsQuery,
+  type ClientApp,
+  type ConversationDetail,
+  type ConversationMessage,
+  type ConversationRow,
+} from "@contract";
 import { agentSegment } from "~/lib/clients";
 import {
   CONVERSATION_FILTERS,
+  CONVERSATIONS_EXPORT_MAX_ROWS,
   conversationsCsv,
   CORRECTION_ANCHORS,
   DEFAULT_CONVERSATION_PAGE_SIZE,
@@ -56,9 +63,8 @@ type Args = LoaderFunctionArgs | ActionFunctionArgs;
 /** Conversations ids are UUIDs: anything else names no conversation, and is not worth asking the API about. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONVERSATION_NOT_FOUND = "Conversation not found";
-/** An export reads pages of a thousand, up to a hundred thousand conversations a file. */
+/** An export reads pages of a thousand, up to CONVERSATIONS_EXPORT_MAX_ROWS conversations a file. */
 const EXPORT_PAGE_SIZE = 1000;
-const EXPORT_MAX_PAGES = 100;
 
 interface ConversationsScope {
   api: ApiClient;
@@ -179,8 +185,14 @@ export async function loadConversations(args: LoaderFunctionArgs) {
   });
 }
 
-/** Every conversation the filters find (all pages), as a CSV download. */
-export async function exportConversations(args: LoaderFunctionArgs) {
+/**
+ * Every conversation the filters find (all pages), as a CSV download. Past `maxRows` the file holds
+ * the first ones in the list's order and says so in its name, instead of stopping silently.
+ */
+export async function exportConversations(
+  args: LoaderFunctionArgs,
+  limits = { pageSize: EXPORT_PAGE_SIZE, maxRows: CONVERSATIONS_EXPORT_MAX_ROWS },
+) {
   const scope = await conversationsScope(args);
   const { query, fieldErrors } = readConversationFilters(new URL(args.request.url).searchParams);
   if (!query)
@@ -188,16 +200,22 @@ export async function exportConversations(args: LoaderFunctionArgs) {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
-  const listQuery = { ...query, trigger_point: scope.agent?.site_code, page_size: EXPORT_PAGE_SIZE };
-  const rows = [];
-  // The API counts up to a cap, so the pages are read while they come back full, not up to the count.
-  for (let page = 1; page <= EXPORT_MAX_PAGES; page++) {
+  const listQuery = { ...query, trigger_point: scope.agent?.site_code, page_size: limits.pageSize };
+  // Keyed by conversation: one started while the file is written moves the later pages by one, and
+  // the row at a page's end would otherwise come twice.
+  const byId = new Map<string, ConversationRow>();
+  // The API counts up to a cap, so the pages are read while they come back full, not up to the
+  // count, and one page past the limit, to know whether the file is cut.
+  let more = true;
+  for (let page = 1; more && byId.size <= limits.maxRows; page++) {
     const { data } = await conversationsApi.list(scope.api, scope.app.id, { ...listQuery, page });
-    rows.push(...data);
-    if (data.length < EXPORT_PAGE_SIZE) break;
+    for (const row of data) byId.set(row.id, row);
+    more = data.length === limits.pageSize;
   }
+  const rows = [...byId.values()].slice(0, limits.maxRows);
+  const cut = byId.size > limits.maxRows ? `-first-${rows.length}` : "";
   const who = scope.agent ? `-${agentSegment(scope.agent)}` : "";
-  const name = `${scope.app.url_code}${who}-conversations-${new Date().toISOString().slice(0, 10)}.csv`.replace(
+  const name = `${scope.app.url_code}${who}-conversations-${new Date().toISOString().slice(0, 10)}${cut}.csv`.replace(
     /[^\w.-]+/g,
     "_",
   );

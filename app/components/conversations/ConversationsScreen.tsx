@@ -1,6 +1,6 @@
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Pagination } from "~/components/Pagination";
-import { narrowsList, triggerPointLabel } from "~/lib/conversations";
+import { matchedText, narrowsList, triggerPointLabel } from "~/lib/conversations";
 import type { loadConversations } from "~/server/conversations.server";
 import * as ui from "~/styles/ui.css";
 import { ConversationFilters } from "./ConversationFilters";
@@ -61,14 +61,7 @@ export function ConversationsScreen() {
       ) : (
         <>
           <p className={ui.muted} aria-live="polite">
-            {noneYet ? (
-              "No conversations yet."
-            ) : (
-              <>
-                {totalIsCapped ? "More than " : ""}
-                {total.toLocaleString("en-US")} conversation{total === 1 ? " matches" : "s match"} these filters.
-              </>
-            )}
+            {noneYet ? "No conversations yet." : matchedText(total, totalIsCapped)}
           </p>
           <ConversationsTable
             conversations={conversations}
