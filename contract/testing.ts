@@ -197,6 +197,11 @@ export const TestGate = z.object({
    * its minute): until it is done, `stage` shows what stage answered before that change.
    */
   stage_pending: TestRunSummary.nullable(),
+  /**
+   * A prod run newer than `prod` still queued or running (a change made since, a push to
+   * production): until it is done, `prod` shows what production answered before it.
+   */
+  prod_pending: TestRunSummary.nullable(),
 });
 export type TestRun = z.infer<typeof TestRun>;
 export type TestRunSummary = z.infer<typeof TestRunSummary>;

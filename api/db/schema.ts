@@ -949,6 +949,8 @@ export const testRuns = pgTable(
     trigger: text("trigger").notNull(),
     passed: integer("passed").notNull().default(0),
     failed: integer("failed").notNull().default(0),
+    /** The questions it asks, counted when it starts (null while it waits: it will ask those of its agent then). */
+    questions: integer("questions"),
     error: text("error"),
     createdAt: createdAt(),
     /** When its job may start: later than its creation for a run held back by the one-run-a-minute rule. */

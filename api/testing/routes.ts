@@ -55,16 +55,17 @@ const toRunSummary = (row: RunRow, questionsNow: ReadonlyMap<string, number>) =>
     failed: row.failed,
     total: finished
       ? row.passed + row.failed
-      : Math.max(questionsNow.get(row.triggerPoint) ?? 0, row.passed + row.failed),
+      : (row.questions ?? Math.max(questionsNow.get(row.triggerPoint) ?? 0, row.passed + row.failed)),
     created_at: row.createdAt.toISOString(),
     start_after: row.startAfter.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
   };
 };
 
-/** How many test questions each trigger point of the client has now: what a waiting or running run will ask. */
+/** How many test questions each trigger point of the client has now: what a waiting run will ask. */
 async function questionCounts(appId: number, runs: RunRow[], deps: Pick<ApiDeps, "db">) {
-  if (runs.every((run) => run.status === "done" || run.status === "failed")) return new Map<string, number>();
+  const counted = (run: RunRow) => run.status === "done" || run.status === "failed" || run.questions !== null;
+  if (runs.every(counted)) return new Map<string, number>();
   const rows = await deps.db
     .select({ triggerPoint: testQuestions.triggerPoint, questions: count() })
     .from(testQuestions)
@@ -466,7 +467,7 @@ export function testingRoutes(route: RouteBuilder) {
     path: "/v1/apps/:appId/test_gate",
     tag: "Testing",
     summary:
-      "For one trigger point: its last finished stage run beside its last finished prod run, the questions stage fails that prod passes, and a newer stage run still queued or running, if any.",
+      "For one trigger point: its last finished stage run beside its last finished prod run, the questions stage fails that prod passes, and a newer run of either still queued or running, if any.",
     params: AppParams,
     query: TestGateQuery,
     response: TestGate,
@@ -513,15 +514,21 @@ export function testingRoutes(route: RouteBuilder) {
           )
           .map((r) => ({ question_id: r.questionId, question: r.question, reason: r.reason }));
       }
-      // A change made since the last finished stage run has its run waiting or asking: said, since
-      // until it is done the comparison is of stage as it answered before that change.
-      const pending = await latestRun("stage", ["queued", "running"], stage?.id);
-      const none = new Map<string, number>();
+      // A change (or a push) made since the last finished run of an environment has its run waiting
+      // or asking: said, since until it is done the comparison is of that environment as it answered
+      // before.
+      const [stagePending, prodPending] = [
+        await latestRun("stage", ["queued", "running"], stage?.id),
+        await latestRun("prod", ["queued", "running"], prod?.id),
+      ];
+      const pending = [stagePending, prodPending].filter((run) => run !== null);
+      const counts = await questionCounts(params.appId, pending, deps);
       return {
-        stage: stage && toRunSummary(stage, none),
-        prod: prod && toRunSummary(prod, none),
+        stage: stage && toRunSummary(stage, counts),
+        prod: prod && toRunSummary(prod, counts),
         stage_fails_prod_passes: breaks,
-        stage_pending: pending ? toRunSummary(pending, await questionCounts(params.appId, [pending], deps)) : null,
+        stage_pending: stagePending && toRunSummary(stagePending, counts),
+        prod_pending: prodPending && toRunSummary(prodPending, counts),
       };
     },
   });

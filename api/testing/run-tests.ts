@@ -133,6 +133,8 @@ export async function runTests(runId: number, deps: WorkerDeps) {
       .from(testQuestions)
       .where(and(eq(testQuestions.appId, run.appId), eq(testQuestions.triggerPoint, run.triggerPoint)))
       .orderBy(asc(testQuestions.id));
+    // The run's total from now on: questions added or deleted meanwhile are not asked by this run.
+    await deps.db.update(testRuns).set({ questions: questions.length }).where(eq(testRuns.id, runId));
     const environment = run.environment === "prod" ? "prod" : "stage";
     // Results are kept in groups as they come, with the run's tally, so its page shows progress.
     let pending: PgInsertValue<typeof testResults>[] = [];

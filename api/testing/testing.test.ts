@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientApps, controlTopics, testQuestions, testResults, testRuns } from "../db/schema";
 import { moveTriggerPoint } from "../agents/site-code-rename";
@@ -514,7 +514,13 @@ describe("runs queued by changes", () => {
 describe("the production gate's comparison", () => {
   it("lists what the last stage run fails that the last prod run passes, for one agent", async () => {
     const gate = () => call("GET", `/v1/apps/${appId}/test_gate?trigger_point=studentsuccess`, { token: viewer });
-    expect((await gate()).body).toEqual({ stage: null, prod: null, stage_fails_prod_passes: [], stage_pending: null });
+    expect((await gate()).body).toEqual({
+      stage: null,
+      prod: null,
+      stage_fails_prod_passes: [],
+      stage_pending: null,
+      prod_pending: null,
+    });
     const [question] = await host.deps.db
       .insert(testQuestions)
       .values({ appId, triggerPoint: "studentsuccess", question: "Who advises new students?", expectText: "advisor" })
@@ -573,7 +579,25 @@ describe("the production gate's comparison", () => {
       trigger: "controls saved",
       total: 1,
     });
-    await host.deps.db.delete(testRuns).where(eq(testRuns.id, waiting.id));
+    expect(later.prod_pending).toBeNull();
+
+    // A file indexed since: its prod run is asking, and the gate says the prod run it shows came before it.
+    const [asking] = await host.deps.db
+      .insert(testRuns)
+      .values({
+        appId,
+        triggerPoint: "studentsuccess",
+        environment: "prod",
+        trigger: "file indexed",
+        status: "running",
+        questions: 1,
+      })
+      .returning();
+    const pushed = (await gate()).body;
+    expect(pushed.prod).toMatchObject({ id: prod.id });
+    expect(pushed.prod_pending).toMatchObject({ id: asking.id, status: "running", total: 1 });
+    expect(pushed.stage_pending).toMatchObject({ id: waiting.id });
+    await host.deps.db.delete(testRuns).where(inArray(testRuns.id, [waiting.id, asking.id]));
   });
 });
 
@@ -722,5 +746,40 @@ describe("an agent renamed while its run asks its questions", () => {
     });
     expect(await runTests(run.id, { ...host.deps, db, workerId: "test" })).toEqual({ passed: 60, failed: 0 });
     expect(renamed).toBe(true);
+  });
+});
+
+describe("a run's total while it runs", () => {
+  it("counts the questions it started with, not those added meanwhile", async () => {
+    const ask = (i: number) => ({
+      appId,
+      triggerPoint: "counted-run",
+      question: `Where do first-year students live, asked ${i} times?`,
+    });
+    await host.deps.db.insert(testQuestions).values([ask(1), ask(2), ask(3)]);
+    const [run] = await host.deps.db
+      .insert(testRuns)
+      .values({ appId, triggerPoint: "counted-run", environment: "stage", trigger: "manual", status: "queued" })
+      .returning();
+    const runNow = async () => (await call("GET", `/v1/apps/${appId}/test_runs/${run.id}`, { token: viewer })).body;
+    expect((await runNow()).total).toBe(3);
+    // An import adds forty questions to the agent while its run asks the three it read.
+    const totalsSeen: number[] = [];
+    const db = withResultsWrite(async (write) => {
+      await host.deps.db.insert(testQuestions).values(Array.from({ length: 40 }, (_, i) => ask(i + 4)));
+      const running = await runNow();
+      expect(running.status).toBe("running");
+      totalsSeen.push(running.total);
+      await write();
+    });
+    expect(await runTests(run.id, { ...host.deps, db, workerId: "test" })).toEqual({ passed: 3, failed: 0 });
+    expect(totalsSeen).toEqual([3]);
+    expect(await runNow()).toMatchObject({ status: "done", total: 3 });
+    // A run queued now will ask all forty-three.
+    const [next] = await host.deps.db
+      .insert(testRuns)
+      .values({ appId, triggerPoint: "counted-run", environment: "prod", trigger: "manual", status: "queued" })
+      .returning();
+    expect((await call("GET", `/v1/apps/${appId}/test_runs/${next.id}`, { token: viewer })).body.total).toBe(43);
   });
 });

@@ -70,6 +70,20 @@ describe("readQuestionsCsv", () => {
     expect(commas.ok && commas.questions[0]).toMatchObject({ question: "Fee; deadline?", expect_text: "$40; May 1" });
   });
 
+  it("reads the separator Excel's sep= first line names, numbering rows from the header as Excel shows them", () => {
+    const read = readQuestionsCsv('\uFEFFsep=;\r\nquestion;expect_text\r\nWhen are tours?;"10 am, 2 pm"\r\n');
+    expect(read).toMatchObject({
+      ok: true,
+      questions: [{ question: "When are tours?", expect_text: "10 am, 2 pm" }],
+      rows: [2],
+    });
+    // Named tabs win over a header whose cells hold commas.
+    const tabs = readQuestionsCsv("SEP=\t\nquestion\texpect_text\nFee, deadline?\t$40\n");
+    expect(tabs.ok && tabs.questions[0]).toMatchObject({ question: "Fee, deadline?", expect_text: "$40" });
+    // A question that merely starts with "sep=" is a header row like any other.
+    expect(readQuestionsCsv("sep=x\nQ?\n")).toMatchObject({ ok: false });
+  });
+
   it("reads the columns as the table's headings name them, and says which columns it does not read", () => {
     const read = readQuestionsCsv(
       "Question,Expected Source,Expected text,Expected outcome,Notes\nWhen are tours?,https://x.edu/tours,10 am,Answered,ask Kim\n",

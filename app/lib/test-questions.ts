@@ -139,10 +139,19 @@ function filledRows(rows: string[][]) {
 }
 
 /**
- * The file read with the separator its header is written with: the first whose header names a
- * `question` column, commas when none does (the refusal then quotes the header as read).
+ * Excel's first line naming the file's separator (`sep=;`), which Excel itself reads and hides: the
+ * rows are numbered as it shows them, from the header.
+ */
+const SEPARATOR_LINE = /^\uFEFF?sep=([,;\t])[^\S\r\n]*(?:\r\n|\r|\n)/i;
+
+/**
+ * The file read with the separator its header is written with: the one a `sep=` first line names,
+ * else the first whose header names a `question` column, commas when none does (the refusal then
+ * quotes the header as read).
  */
 function readWithItsDelimiter(csv: string) {
+  const named = SEPARATOR_LINE.exec(csv);
+  if (named) return readCsv(csv.slice(named[0].length), named[1] as (typeof DELIMITERS)[number]);
   let first: CsvRead | null = null;
   for (const delimiter of DELIMITERS) {
     const read = readCsv(csv, delimiter);
@@ -171,7 +180,8 @@ const quotedHeader = (cells: string[]) => {
 /**
  * A CSV of test questions: a header naming at least `question` (and any of the expectations),
  * then a row per question; blank rows are skipped. The columns may be named as exported or as the
- * table's headings name them, and separated by commas, semicolons or tabs; a column named twice is
+ * table's headings name them, and separated by commas, semicolons or tabs (or as Excel's `sep=` first
+ * line says); a column named twice is
  * refused (which of the two would count is anyone's guess). Outcomes may be written as exported or
  * as the screen shows them. Row checks beyond the shape are the API's.
  */

@@ -32,6 +32,7 @@ describe("the production gate's summary", () => {
       prod: run(40, "prod"),
       stage_fails_prod_passes: [],
       stage_pending: run(43, "stage", { status: "queued", trigger: "controls saved", passed: 0, finished_at: null }),
+      prod_pending: null,
     };
     expect(text(gate)).toContain(
       "A newer stage run, run 43 (controls saved), is waiting to start: the stage figures above are from before it.",
@@ -54,7 +55,23 @@ describe("the production gate's summary", () => {
       prod: run(40, "prod"),
       stage_fails_prod_passes: [],
       stage_pending: null,
+      prod_pending: null,
     };
     expect(text(gate)).not.toContain("newer stage run");
+    expect(text(gate)).not.toContain("newer production run");
+  });
+
+  it("says a newer production run is still to finish, so the production figures shown are from before the change that queued it", () => {
+    const gate: TestGate = {
+      stage: run(41, "stage"),
+      prod: run(40, "prod"),
+      stage_fails_prod_passes: [],
+      stage_pending: null,
+      prod_pending: run(44, "prod", { status: "running", trigger: "file indexed", finished_at: null }),
+    };
+    expect(text(gate)).toContain(
+      "A newer production run, run 44 (file indexed), is running: the production figures above are from before it.",
+    );
+    expect(text({ ...gate, prod: null })).toContain("Production's first run, run 44 (file indexed), is running.");
   });
 });

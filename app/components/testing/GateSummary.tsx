@@ -8,13 +8,14 @@ const runLine = (environment: "stage" | "prod", run: TestRunSummary | null) =>
     ? `${environmentLabel(environment)}: ${run.passed} passed, ${run.failed} failed (run ${run.id}, ${formatDateTimeUtc(run.finished_at ?? run.created_at)})`
     : `${environmentLabel(environment)}: no finished run yet`;
 
-/** A stage run still to finish: what it was queued for, and that the stage figures above come from before it. */
+/** A run still to finish: what it was queued for, and that its environment's figures above come from before it. */
 function pendingLine(run: TestRunSummary, hasFinished: boolean) {
   const state = run.status === "running" ? "is running" : "is waiting to start";
   const why = run.trigger === "manual" ? "" : ` (${triggerLabel(run.trigger)})`;
+  const name = run.environment === "prod" ? "production" : "stage";
   return hasFinished
-    ? `A newer stage run, run ${run.id}${why}, ${state}: the stage figures above are from before it.`
-    : `Stage's first run, run ${run.id}${why}, ${state}.`;
+    ? `A newer ${name} run, run ${run.id}${why}, ${state}: the ${name} figures above are from before it.`
+    : `${environmentLabel(run.environment)}'s first run, run ${run.id}${why}, ${state}.`;
 }
 
 /**
@@ -34,6 +35,9 @@ export function GateSummary({ gate, agentLabel }: { gate: TestGate; agentLabel?:
       </ul>
       {gate.stage_pending ? (
         <p data-testid="stage-pending">{pendingLine(gate.stage_pending, gate.stage !== null)}</p>
+      ) : null}
+      {gate.prod_pending ? (
+        <p data-testid="prod-pending">{pendingLine(gate.prod_pending, gate.prod !== null)}</p>
       ) : null}
       {failing.length ? (
         <>
