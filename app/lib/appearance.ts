@@ -108,3 +108,21 @@ export type PreviewFrame = ReturnType<typeof previewFrame>;
 /** What the empty preview says with JavaScript off: the widget is a script, so it needs JavaScript. */
 export const PREVIEW_WITHOUT_JAVASCRIPT =
   "The preview is empty because JavaScript is off in this browser: the chat widget is a script. Turn JavaScript on to see it here, with your unsaved changes, or open Bot Testing's Test Chatbot page with JavaScript on to try the saved widget.";
+
+/**
+ * A setting's value as the push question shows it: a choice by its label, a switch as On or Off, a
+ * number with its unit, an empty text or image as "None" (an image itself is shown as a thumbnail).
+ */
+export function appearanceValueText(internalName: string, value: unknown): string {
+  const field = ALL_APPEARANCE_FIELDS.find((f) => f.internalName === internalName);
+  if (value === undefined || value === null || value === "") return "None";
+  if (!field) return String(value);
+  if (field.type === "boolean") return value === true ? "On" : "Off";
+  if (field.options.length) return field.options.find((option) => option.value === value)?.label ?? String(value);
+  if (field.type === "number" && field.unit) return `${String(value)} ${field.unit}`;
+  return String(value);
+}
+
+/** Whether a setting's value is an image, which the push question shows as a thumbnail. */
+export const isImageSetting = (internalName: string) =>
+  ALL_APPEARANCE_FIELDS.some((f) => f.internalName === internalName && f.type === "image");

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { APPEARANCE_DEFAULTS, APPEARANCE_MESSAGES } from "@contract/values/appearance";
 import { AppearanceFields } from "~/components/appearance/AppearanceFields";
 import { LivePreview } from "~/components/appearance/LivePreview";
+import { SettingValue } from "~/components/appearance/SettingValue";
 import * as s from "~/components/appearance/appearance.css";
 import { RouteError } from "~/components/RouteError";
 import { SaveBar } from "~/components/SaveBar";
@@ -182,8 +183,12 @@ export default function Appearance() {
               {data.diff.changes.map((change) => (
                 <tr key={change.internalName}>
                   <td>{change.label}</td>
-                  <td>{String(change.production)}</td>
-                  <td>{String(change.stage)}</td>
+                  <td>
+                    <SettingValue internalName={change.internalName} label={change.label} value={change.production} />
+                  </td>
+                  <td>
+                    <SettingValue internalName={change.internalName} label={change.label} value={change.stage} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  appearanceValueText,
+  isImageSetting,
   pickedColourName,
   pickerColour,
   previewFrame,
@@ -60,5 +62,26 @@ describe("the Appearance form's values", () => {
     });
     // Half typed or out of range (refused on save): the default, or the nearest size allowed.
     expect(previewFrame({ width: "", height: 9000, offset: -5 })).toEqual({ width: 380, height: 820, left: false });
+  });
+});
+
+describe("a setting's value in the push question", () => {
+  it("names a choice by its label, a switch On or Off, a number with its unit and an empty value None", () => {
+    expect(appearanceValueText("position", "bottom-left")).toBe("Bottom left");
+    expect(appearanceValueText("font_family", "serif")).toBe("Serif");
+    expect(appearanceValueText("font_size", 16)).toBe("16 px");
+    expect(appearanceValueText("greeting_message", "")).toBe("None");
+    expect(appearanceValueText("header_logo_url", "")).toBe("None");
+    expect(appearanceValueText("bot_name", "Ava")).toBe("Ava");
+    expect(appearanceValueText("show_sources", false)).toBe("Off");
+    expect(appearanceValueText("z_index", 9000)).toBe("9000");
+    // A value stored before its choice was renamed, or a setting the console does not know, as stored.
+    expect(appearanceValueText("position", "top-left")).toBe("top-left");
+    expect(appearanceValueText("retired_setting", 3)).toBe("3");
+  });
+
+  it("shows images as thumbnails", () => {
+    expect(isImageSetting("avatar_url")).toBe(true);
+    expect(isImageSetting("bot_name")).toBe(false);
   });
 });
