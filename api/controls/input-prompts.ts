@@ -41,6 +41,14 @@ export async function listInputPrompts(appId: number, triggerPoints: string[], d
 const KEY_IN_USE = "Another prompt of this trigger point already uses this key";
 
 /**
+ * What makes two prompt keys (ASCII letters, digits, `_`, `.`, `-`) one: case aside ("Tone" and
+ * "tone"), as an operator reads them. An agent's prompt replaces Default's of the same key
+ * (runtime.ts), so two keys that differ only in case would both reach the model, one contradicting
+ * the other.
+ */
+export const promptKey = (key: string) => key.toLowerCase();
+
+/**
  * PUT /v1/apps/{appId}/input_prompts: rows with an id update that prompt, rows without one add a
  * prompt. A key is used once per trigger point: a row whose key another prompt of its trigger point
  * already has (saved, or another row of the body) is refused on its key, and nothing is saved; a
@@ -58,7 +66,7 @@ export async function saveInputPrompts(
   const rows = input
     .map((row, index) => ({ ...row, index }))
     .filter((row) => row.id || row.internal_name || row.prompt_input_raw);
-  for (const row of repeatsOf(rows, (r) => rowKey(r.trigger_point, r.internal_name)))
+  for (const row of repeatsOf(rows, (r) => rowKey(r.trigger_point, promptKey(r.internal_name))))
     addError(errors, `input_prompts.${row.index}.internal_name`, "This prompt key is listed twice");
   throwIfErrors(errors);
   await saveTransaction(deps, "input_prompts", async (tx) => {
@@ -72,17 +80,18 @@ export async function saveInputPrompts(
         .where(and(eq(inputPrompts.appId, appId), inArray(inputPrompts.id, savedIds)));
     for (const row of [...rows.filter((r) => r.id), ...rows.filter((r) => !r.id)]) {
       const path = `input_prompts.${row.index}`;
-      const [sameKey] = await tx
-        .select({ id: inputPrompts.id })
-        .from(inputPrompts)
-        .where(
-          and(
-            eq(inputPrompts.appId, appId),
-            eq(inputPrompts.triggerPoint, row.trigger_point),
-            eq(inputPrompts.internalName, row.internal_name),
-            row.id ? ne(inputPrompts.id, row.id) : undefined,
-          ),
-        );
+      const sameKey = (
+        await tx
+          .select({ id: inputPrompts.id, internalName: inputPrompts.internalName })
+          .from(inputPrompts)
+          .where(
+            and(
+              eq(inputPrompts.appId, appId),
+              eq(inputPrompts.triggerPoint, row.trigger_point),
+              row.id ? ne(inputPrompts.id, row.id) : undefined,
+            ),
+          )
+      ).some((other) => promptKey(other.internalName) === promptKey(row.internal_name));
       const values = { internalName: row.internal_name, promptInputRaw: row.prompt_input_raw, updatedAt: new Date() };
       if (row.id) {
         const [existing] = await tx

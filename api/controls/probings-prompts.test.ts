@@ -267,6 +267,29 @@ describe("input prompts", () => {
     expect(twice.body.errors).toEqual({ "input_prompts.1.internal_name": ["This prompt key is listed twice"] });
     expect(await listed("admissions")).toEqual(before);
 
+    // A key is one key in any case: saved, or twice in one save.
+    const otherCase = await put([
+      { internal_name: "Welcome_Msg", prompt_input_raw: "Replaced?", trigger_point: "admissions" },
+    ]);
+    expect(otherCase.body.errors).toEqual({
+      "input_prompts.0.internal_name": ["Another prompt of this trigger point already uses this key"],
+    });
+    const twiceInCase = await put([
+      { internal_name: "tone", prompt_input_raw: "One", trigger_point: "admissions" },
+      { internal_name: "TONE", prompt_input_raw: "Two", trigger_point: "admissions" },
+    ]);
+    expect(twiceInCase.body.errors).toEqual({ "input_prompts.1.internal_name": ["This prompt key is listed twice"] });
+    expect(await listed("admissions")).toEqual(before);
+    // A prompt may still change the case of its own key.
+    const own = before.find((p) => p.internal_name === "welcome_msg")!;
+    const recased = await put([
+      { id: own.id, internal_name: "Welcome_msg", prompt_input_raw: own.prompt_input_raw, trigger_point: "admissions" },
+    ]);
+    expect(recased.status).toBe(200);
+    await put([
+      { id: own.id, internal_name: "welcome_msg", prompt_input_raw: own.prompt_input_raw, trigger_point: "admissions" },
+    ]);
+
     // The same key under another trigger point is another prompt.
     const elsewhere = await put([{ internal_name: "welcome_msg", prompt_input_raw: "Welcome, everyone." }]);
     expect(elsewhere.status).toBe(200);

@@ -61,6 +61,12 @@ describe("what an agent runs with", () => {
           { internal_name: "welcome", prompt_input_raw: "Hello!" },
           { internal_name: "welcome", prompt_input_raw: "Welcome, future student!", trigger_point: "admissions" },
           { internal_name: "closing", prompt_input_raw: "Anything else?" },
+          // Written in another case on the agent, it still replaces Default's.
+          {
+            internal_name: "Closing",
+            prompt_input_raw: "Good luck with your application!",
+            trigger_point: "admissions",
+          },
         ],
       },
     });
@@ -73,7 +79,11 @@ describe("what an agent runs with", () => {
       ],
       qualityCheck: { ...QUALITY_CHECK_DEFAULTS, min_retrieval_confidence: 0.8 },
       probing: { topics: "Start term", mapping: "" },
-      inputPrompts: { welcome: "Welcome, future student!", closing: "Anything else?" },
+    });
+    // toMatchObject above would pass with Default's "closing" beside the agent's "Closing".
+    expect(admissions.inputPrompts).toEqual({
+      welcome: "Welcome, future student!",
+      Closing: "Good luck with your application!",
     });
     const students = await assistantControls(appId, "studentsuccess", host.deps);
     expect(students.noGoTopics.map((t) => t.topic)).toEqual(["Politics"]);

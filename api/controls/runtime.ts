@@ -5,6 +5,7 @@ import type { ApiDeps } from "../deps";
 import { QUOTABLE_SHARE } from "../chat/answer-confidence";
 import type { SearchHit } from "../knowledge/index/search";
 import { singleControls } from "./controls";
+import { promptKey } from "./input-prompts";
 import { clientScope } from "./scope";
 import { listProbings } from "./probings";
 
@@ -55,13 +56,15 @@ export async function assistantControls(
           .orderBy(asc(inputPrompts.id))
       : [],
   ]);
-  const promptMap: Record<string, string> = {};
+  // The agent's prompt replaces Default's of the same key, read as the operator reads keys (any case).
+  const byKey = new Map<string, { name: string; prompt: string }>();
   for (const prompt of [
     ...prompts.filter((p) => p.triggerPoint === DEFAULT_TRIGGER_POINT),
     ...prompts.filter((p) => p.triggerPoint !== DEFAULT_TRIGGER_POINT),
   ]) {
-    promptMap[prompt.internalName] = prompt.promptInputRaw;
+    byKey.set(promptKey(prompt.internalName), { name: prompt.internalName, prompt: prompt.promptInputRaw });
   }
+  const promptMap = Object.fromEntries([...byKey.values()].map(({ name, prompt }) => [name, prompt]));
   const list = (name: string) =>
     topics
       .filter((t) => t.internalName === name)
