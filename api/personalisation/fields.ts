@@ -1,8 +1,11 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { fieldNameKey, type ConfigDetail, type ConfigDetailInput, type ModelType } from "@contract";
 import { profileFields } from "../db/schema";
+import type { Executor } from "../controls/scope";
+import { rowsOf } from "../db/rows";
 import type { ApiDeps } from "../deps";
+import { fieldScore } from "../insights/lead-score";
 import { badRequest } from "../http/errors";
 
 type FieldRow = typeof profileFields.$inferSelect;
@@ -75,8 +78,52 @@ export async function saveConfigDetails(
           .where(and(eq(profileFields.id, row.id), eq(profileFields.appId, appId)));
       else await tx.insert(profileFields).values({ ...values, appId });
     }
+    await moveCapturedValues(appId, renamesOf(existing, rows), tx);
   });
   return listConfigs(appId, undefined, deps);
+}
+
+/** Old name ⇒ new name of the user profile fields a save renames (profiles hold values by name). */
+function renamesOf(existing: ConfigDetail[], rows: z.output<typeof ConfigDetailInput>[]) {
+  const renames: Record<string, string> = {};
+  for (const row of rows) {
+    const before = existing.find((e) => e.id === row.id);
+    if (before?.model_type === "user_profile" && row.model_type === "user_profile" && before.name !== row.name)
+      renames[before.name] = row.name;
+  }
+  return renames;
+}
+
+/**
+ * The values profiles captured under a renamed field's old name, and the messages they came from,
+ * moved to its new name in the same transaction: the profiles screen and its export read them by
+ * the model's names, and a value left under the old one showed in a column of a field no longer
+ * there. A swap of two names moves both at once. The lead score reads a field's name (an email
+ * field, a phone field), so each moved profile is scored again as if captured under the new names.
+ */
+async function moveCapturedValues(appId: number, renames: Record<string, string>, tx: Executor) {
+  if (!Object.keys(renames).length) return;
+  const renamed = (column: "values" | "source_messages") =>
+    sql.raw(`(select coalesce(jsonb_object_agg(coalesce(renames.map ->> given.key, given.key), given.value), '{}'::jsonb)
+      from jsonb_each(p.${column}) as given)`);
+  const moved = rowsOf<{ conversation_id: string; values: Record<string, unknown> }>(
+    await tx.execute(sql`
+    with renames(map) as (select ${JSON.stringify(renames)}::jsonb)
+    update visitor_profiles p
+    set values = ${renamed("values")}, source_messages = ${renamed("source_messages")}
+    from renames
+    where p.app_id = ${appId} and jsonb_exists_any(p.values, array(select jsonb_object_keys(renames.map)))
+    returning p.conversation_id, p.values`),
+  );
+  if (!moved.length) return;
+  const scores = moved.map((row) => {
+    const { score, isLead } = fieldScore(row.values);
+    return { id: row.conversation_id, score, lead: isLead };
+  });
+  await tx.execute(sql`
+    update visitor_profiles p set field_score = scored.score, is_lead = scored.lead
+    from jsonb_to_recordset(${JSON.stringify(scores)}::jsonb) as scored(id uuid, score int, lead boolean)
+    where p.conversation_id = scored.id and (p.field_score <> scored.score or p.is_lead <> scored.lead)`);
 }
 
 /** Deletes fields of the client by id (another client's ids are left alone); answers the names deleted. */

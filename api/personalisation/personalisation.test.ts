@@ -2,7 +2,15 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientApps, profileFields, programRecords, recommendationBuilds } from "../db/schema";
+import { randomUUID } from "node:crypto";
+import {
+  clientApps,
+  conversations,
+  profileFields,
+  programRecords,
+  recommendationBuilds,
+  visitorProfiles,
+} from "../db/schema";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 import { indexPages } from "../../tests/support/index-pages";
@@ -110,6 +118,62 @@ describe("data model fields", () => {
     expect(taken.status).toBe(200);
     expect(names(taken.body)).toMatchObject({ [beta]: "old_alpha" });
     expect(Object.values(names(taken.body))).toContain("alpha");
+  });
+
+  it("moves the values profiles captured under a renamed field to its new name, swaps included", async () => {
+    const saved = await call("POST", `${base(northfield)}/create_and_update`, {
+      token: clientAdmin,
+      body: {
+        personalisation_config_details: [
+          field("home_town", "text", "Personal Contact Information", "user_profile"),
+          field("intake", "text", "Academic Profile", "user_profile"),
+          field("start_year", "text", "Academic Profile", "user_profile"),
+          field("nickname", "text", "Personal Contact Information", "user_profile"),
+          field("campus", "text", "Program Content & Descriptions"),
+        ],
+      },
+    });
+    const idOf = (name: string) =>
+      (saved.body.personalisation_config_details as { id: number; name: string }[]).find((f) => f.name === name)!.id;
+    const profile = async (values: Record<string, string>, sources: Record<string, number>, appId = northfield) => {
+      const id = randomUUID();
+      const at = new Date();
+      await host.deps.db
+        .insert(conversations)
+        .values({ id, appId, environment: "prod", triggerPoint: "", startedAt: at, lastMessageAt: at });
+      await host.deps.db.insert(visitorProfiles).values({ conversationId: id, appId, values, sourceMessages: sources });
+      return id;
+    };
+    const mira = await profile(
+      { home_town: "Oslo", intake: "Fall", start_year: "2027", nickname: "Mira", campus: "North" },
+      { home_town: 7 },
+    );
+    const other = await profile({ home_town: "Bergen" }, { home_town: 9 }, shop);
+    const renamed = await call("POST", `${base(northfield)}/create_and_update`, {
+      token: clientAdmin,
+      body: {
+        personalisation_config_details: [
+          { ...field("Hometown", "text", "Personal Contact Information", "user_profile"), id: idOf("home_town") },
+          { ...field("start_year", "text", "Academic Profile", "user_profile"), id: idOf("intake") },
+          { ...field("intake", "text", "Academic Profile", "user_profile"), id: idOf("start_year") },
+          // The lead score reads names: the profile is scored again as if captured under the new one.
+          { ...field("full_name", "text", "Personal Contact Information", "user_profile"), id: idOf("nickname") },
+          // A program field's name is no profile's key: a value stored under it stays.
+          { ...field("site", "text", "Program Content & Descriptions"), id: idOf("campus") },
+        ],
+      },
+    });
+    expect(renamed.status).toBe(200);
+    const stored = async (id: string) =>
+      (await host.deps.db.select().from(visitorProfiles).where(eq(visitorProfiles.conversationId, id)))[0];
+    expect(await stored(mira)).toMatchObject({
+      values: { Hometown: "Oslo", start_year: "Fall", intake: "2027", full_name: "Mira", campus: "North" },
+      sourceMessages: { Hometown: 7 },
+      fieldScore: 10 + 24,
+    });
+    expect(Object.keys((await stored(mira)).values)).not.toContain("home_town");
+    // Another client's profile holding the same key is not touched.
+    expect(await stored(other)).toMatchObject({ values: { home_town: "Bergen" }, sourceMessages: { home_town: 9 } });
   });
 
   it("takes field names in any script's letters, and still refuses one starting with a digit or holding punctuation", async () => {
