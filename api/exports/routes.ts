@@ -16,7 +16,8 @@ import { decodeTextFile } from "@contract/text-file";
 import { agentColumns } from "../agents/agent-change";
 import { nextClientId } from "../apps/client-change";
 import { appColumns, loadClientApp } from "../apps/queries";
-import { requireApp, requireStaff } from "../auth/permissions";
+import { assignableAppRoles, requireApp, requireStaff } from "../auth/permissions";
+import type { Caller } from "../auth/caller";
 import {
   agents,
   aiProbings,
@@ -362,6 +363,36 @@ async function importExport(
   });
 }
 
+/**
+ * An import grants the file's access list as Access Control would, so it gives only the roles its
+ * caller may give there, and changes no member whose role the caller may not change: an Admin
+ * (staff, not a System Admin) imports no super_admin role and no change to a super_admin's access.
+ * Checked before anything is written, for the preview with the same answer.
+ */
+async function refuseUngivableAccess(file: AppExportFile, fileName: string, caller: Caller, db: Executor) {
+  const [existing] = await db
+    .select({ id: clientApps.id })
+    .from(clientApps)
+    .where(eq(clientApps.urlCode, file.app.url_code));
+  // Staff give roles by their own type, whichever client: a new client's id does not matter.
+  const roles: readonly string[] = assignableAppRoles(caller, existing?.id ?? 0);
+  const members = existing
+    ? await db
+        .select({ email: users.email, role: appUsers.role, name: appUsers.name })
+        .from(appUsers)
+        .innerJoin(users, eq(users.id, appUsers.userId))
+        .where(eq(appUsers.appId, existing.id))
+    : [];
+  for (const grant of file.access) {
+    const email = grant.email.toLowerCase();
+    if (!roles.includes(grant.role))
+      throw badRequest(`${fileName} gives ${email} the role ${grant.role}, which you may not give`);
+    const member = members.find((row) => row.email === email);
+    if (member && !roles.includes(member.role) && (member.role !== grant.role || member.name !== grant.name))
+      throw badRequest(`${fileName} changes the access of ${email}, a ${member.role}, which you may not change`);
+  }
+}
+
 /** What History names as having made an import's changes, ahead of each one's summary. */
 const importVia = (fileName: string) => `Import of ${fileName}`;
 
@@ -519,6 +550,7 @@ export function exportRoutes(route: RouteBuilder, storageWrites: StorageWrites) 
     handler: async ({ body, caller, deps }) => {
       requireStaff(caller);
       const file = await readExportFile(body.file_name, deps);
+      await refuseUngivableAccess(file, body.file_name, caller, deps.db);
       const { appId, created, changed, toDiscover } = await importExport(file, body.file_name, caller, deps);
       // Queued once the import is committed, as a website's save queues its discovery.
       for (const websiteId of toDiscover) await deps.jobs.send("website-discover", { websiteId });
@@ -544,6 +576,7 @@ export function exportRoutes(route: RouteBuilder, storageWrites: StorageWrites) 
     handler: async ({ body, caller, deps }) => {
       requireStaff(caller);
       const file = await readExportFile(body.file_name, deps);
+      await refuseUngivableAccess(file, body.file_name, caller, deps.db);
       const [existing] = await deps.db
         .select({ id: clientApps.id, client_name: clientApps.clientName })
         .from(clientApps)
