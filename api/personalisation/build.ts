@@ -4,7 +4,7 @@ import { chunks, knowledgeFiles, profileFields, programRecords, recommendationBu
 import type { ApiDeps } from "../deps";
 import { extractPrograms, type ModelField, type SourcePassage } from "./extract-programs";
 import { fillWithModel } from "./llm";
-import { cutText } from "@contract";
+import { failedJobLine } from "../jobs/shown-output";
 import { FinalFailure } from "../jobs/final-failure";
 
 type BuildDeps = Pick<ApiDeps, "db" | "config" | "log">;
@@ -134,7 +134,8 @@ export async function buildRecommendationModel(buildId: number, deps: BuildDeps)
     const message = (error as Error).message || String(error);
     await deps.db
       .update(recommendationBuilds)
-      .set({ state: "failed", error: cutText(message, 1000), finishedAt: new Date() })
+      // Read on the data model's page by anyone who may read the client: one plain line, as a failed job's.
+      .set({ state: "failed", error: failedJobLine(error), finishedAt: new Date() })
       .where(eq(recommendationBuilds.id, buildId));
     throw new FinalFailure(message);
   }

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { cutText } from "@contract";
+import { failedJobLine } from "../jobs/shown-output";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { ChatOutcome, ChatSource } from "@contract";
 import { respond } from "../chat/responder";
@@ -192,7 +192,8 @@ export async function runTests(runId: number, deps: WorkerDeps) {
   } catch (error) {
     await deps.db
       .update(testRuns)
-      .set({ status: "failed", error: cutText((error as Error).message, 1000), finishedAt: new Date() })
+      // Read on the run's page by anyone who may read the client: one plain line, as a failed job's.
+      .set({ status: "failed", error: failedJobLine(error), finishedAt: new Date() })
       .where(eq(testRuns.id, runId));
     return { failed: (error as Error).message };
   }
