@@ -342,9 +342,13 @@ describe("data model fields", () => {
       (await call("GET", `${base(northfield)}?model_type=program_profile`, { token: admin })).body
         .personalisation_config_details,
     ).toEqual(programBefore);
-    // History says where the fields came from.
-    const [latest] = (await call("GET", `/v1/apps/${northfield}/history?kind=data_model`, { token: admin })).body.data;
-    expect(latest.summary.startsWith(`Import from ${shopApp.clientName}: User profile data model: `)).toBe(true);
+    // History says the fields were imported, but not from which client: everyone who may read this
+    // client reads its History, the read-only Client who cannot see the other client included.
+    const [latest] = (await call("GET", `/v1/apps/${northfield}/history?kind=data_model`, { token: clientUser })).body
+      .data;
+    expect(latest.summary.startsWith("Import from another client: User profile data model: ")).toBe(true);
+    expect(JSON.stringify(latest)).not.toContain(shopApp.clientName);
+    expect(JSON.stringify(latest)).not.toContain(shopCode);
   });
 
   it("refuses to import an empty model, which would only delete this client's fields", async () => {

@@ -146,7 +146,9 @@ export function personalisationRoutes(route: RouteBuilder) {
             })),
           );
         },
-        `Import from ${source.name}`,
+        // Not the source's name: everyone who may read this client reads its History, also those
+        // who may not see the other client (the answer names it to the caller, who may).
+        "Import from another client",
       );
       return {
         status: "success" as const,
