@@ -40,6 +40,7 @@ import type { RouteBuilder } from "../http/route";
 import { recordChanges, type Author } from "../history/record";
 import { secretBoxOf } from "../integrations/secrets";
 import { placeAgents } from "./agent-match";
+import { copyImages, withOwnImages } from "./appearance-images";
 import { importChanges, type ImportWritten } from "./import-changes";
 import { importDigest, type PreviewedChange } from "./import-digest";
 import { exportProfileSections, importProfileSections } from "./profile-sections";
@@ -339,7 +340,7 @@ async function importExport(
   file: AppExportFile,
   fileName: string,
   author: Author,
-  deps: Pick<ApiDeps, "db" | "config">,
+  deps: Pick<ApiDeps, "db" | "config" | "storage">,
 ) {
   return deps.db.transaction(async (tx) => {
     const [existing] = await tx
@@ -348,9 +349,11 @@ async function importExport(
       .where(eq(clientApps.urlCode, file.app.url_code));
     const created = !existing;
     const appId = existing?.id ?? (await nextClientId(tx));
-    const { file: placed, matched } = created
+    const { file: agentsPlaced, matched } = created
       ? { file, matched: file.agents.map(() => null) }
       : await placeAgents(appId, file, tx);
+    // Images named in this client's folder, copied there once the import is committed.
+    const { file: placed, copies } = await withOwnImages(appId, agentsPlaced, deps.storage);
     const changes = await importChanges(appId, placed, matched, created, secretBoxOf(deps), tx);
     const { result, recorded } = await recordChanges(
       { db: tx },
@@ -359,7 +362,7 @@ async function importExport(
       (db) => writeImport(appId, created, placed, matched, db),
       importVia(fileName),
     );
-    return { appId, created, recorded, changed: recorded.length > 0, toDiscover: result.websitesToDiscover };
+    return { appId, created, recorded, changed: recorded.length > 0, toDiscover: result.websitesToDiscover, copies };
   });
 }
 
@@ -405,7 +408,7 @@ async function previewImport(
   file: AppExportFile,
   fileName: string,
   author: Author,
-  deps: Pick<ApiDeps, "db" | "config">,
+  deps: Pick<ApiDeps, "db" | "config" | "storage">,
 ) {
   let changes: PreviewedChange[] = [];
   try {
@@ -551,9 +554,10 @@ export function exportRoutes(route: RouteBuilder, storageWrites: StorageWrites) 
       requireStaff(caller);
       const file = await readExportFile(body.file_name, deps);
       await refuseUngivableAccess(file, body.file_name, caller, deps.db);
-      const { appId, created, changed, toDiscover } = await importExport(file, body.file_name, caller, deps);
+      const { appId, created, changed, toDiscover, copies } = await importExport(file, body.file_name, caller, deps);
       // Queued once the import is committed, as a website's save queues its discovery.
       for (const websiteId of toDiscover) await deps.jobs.send("website-discover", { websiteId });
+      await copyImages(copies, deps.storage);
       const app = await loadClientApp(appId, deps);
       // An import the client already matched changed nothing, and says so.
       const message = created
