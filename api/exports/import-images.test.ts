@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientApps } from "../db/schema";
+import { agents, clientApps } from "../db/schema";
 import { PNG_BYTES } from "../../tests/support/files";
 import { apiCaller, demoCallers, signInAs, startTestHost } from "../../tests/support/test-host";
 
 /*
- * The widget's images are stored under their client's id (public/appearance/{id}/…), and a client
- * shows, saves and pushes only images of its own folder. An export carries the images' addresses, so
+ * The widget's images and agents' logos are stored under their client's id (public/appearance/{id}/…,
+ * public/agents/{id}/…), and a client shows, saves and pushes only images of its own folder. An export carries the images' addresses, so
  * a client an import creates (a copy under another url_code, or a client deleted and imported back,
  * which gets a new id) showed the other client's id in every image's address, and its push was
  * refused: stage held "an image not uploaded here".
@@ -18,11 +18,12 @@ let admin: string;
 let northfield: number;
 let exported: Record<string, unknown> & { app: Record<string, unknown> };
 let avatar: string;
+let logo: string;
 
-async function upload(appId: number) {
+async function upload(appId: number, path = `/v1/appearances/upload_file?appId=${appId}&triggerPoint=`) {
   const form = new FormData();
   form.append("file", new File([new Uint8Array(PNG_BYTES)], "avatar.png"));
-  const response = await host.api.request(`/v1/appearances/upload_file?appId=${appId}&triggerPoint=`, {
+  const response = await host.api.request(path, {
     method: "POST",
     body: form,
     headers: { authorization: `Bearer ${admin}` },
@@ -41,6 +42,9 @@ beforeAll(async () => {
     body: { appearance: { value: { avatar_url: avatar } } },
   });
   expect(saved.status).toBe(200);
+  // An agent's logo, uploaded as its form does, is stored under the client's id too.
+  logo = await upload(northfield, `/v1/apps/${northfield}/agents/logo_upload`);
+  await host.deps.db.update(agents).set({ logo }).where(eq(agents.appId, northfield));
   const { body } = await call("POST", `/v1/apps/${northfield}/exports/export`, { token: admin });
   exported = JSON.parse((await host.deps.storage.get(`exports/${body.file_name}`))!.toString());
 });
@@ -67,12 +71,20 @@ describe("images of a client an import creates", () => {
       body: { appearance: { value: stage.body.data }, targetEnv: "production" },
     });
     expect(pushed.status).toBe(200);
+    const logos = (await host.deps.db.select().from(agents).where(eq(agents.appId, copy))).map((a) => a.logo);
+    expect(logos.length).toBeGreaterThan(0);
+    for (const copiedLogo of logos) {
+      expect(copiedLogo).toMatch(new RegExp(`^/storage/public/agents/${copy}/`));
+      expect((await host.api.request(copiedLogo!)).status).toBe(200);
+    }
     // Importing the same file again changes nothing.
     const again = await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "copy.json" } });
     expect(again.body.message).toMatch(/nothing changed/);
     // The exported client's own image is its own still.
     const own = await call("GET", `/v1/appearances?appId=${northfield}&triggerPoint=`, { token: admin });
     expect(own.body.data.avatar_url).toBe(avatar);
+    const ownLogos = (await host.deps.db.select().from(agents).where(eq(agents.appId, northfield))).map((a) => a.logo);
+    expect(new Set(ownLogos)).toEqual(new Set([logo]));
   });
 
   it("drops an image whose file is gone rather than pointing at another client's folder", async () => {
