@@ -526,7 +526,10 @@ describe("corrections made from an answer", () => {
       rank: String(archive.rank),
       weight: "lower",
     });
-    expect(lowered).toHaveRedirect(`${AGENT}/${deadline.conversation}#answer-${deadline.answer}-lower-${archive.rank}`);
+    // Back to the button the row now offers: lowered, it offers Exclude alone (Lower is gone).
+    expect(lowered).toHaveRedirect(
+      `${AGENT}/${deadline.conversation}#answer-${deadline.answer}-exclude-${archive.rank}`,
+    );
     await expect(lowered).toSendToast({
       type: "success",
       description: `Finetuning saved: ${site.base}/archive is weighed down (penalty 0.5) in the answers of Admissions Assistant. A test run follows.`,
@@ -551,6 +554,10 @@ describe("corrections made from an answer", () => {
       rank: String(archive.rank),
       weight: "exclude",
     });
+    // Excluded, the row offers Lower alone: the page comes back to it, not to the Exclude now gone.
+    expect(excluded).toHaveRedirect(
+      `${AGENT}/${deadline.conversation}#answer-${deadline.answer}-lower-${archive.rank}`,
+    );
     await expect(excluded).toSendToast({
       type: "success",
       description: `Finetuning saved: ${site.base}/archive is left out of the answers of Admissions Assistant. A test run follows.`,

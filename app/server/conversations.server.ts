@@ -367,7 +367,11 @@ async function finetunePage(
   const rank = Number(form.get("rank"));
   const passage = answer.trace?.passages.find((candidate) => candidate.rank === rank);
   invariantResponse(passage && passageSource(passage), "This passage is not in the answer's trace");
-  const back = correctionAddress(request, CORRECTION_ANCHORS.finetune(answer.id, rank, weight));
+  // Once the page's rule is what was asked, its row offers the other button only: the page comes
+  // back to that one (the button used is gone), and to the one used while nothing was saved.
+  const kept = weight === "exclude" ? "lower" : "exclude";
+  const back = correctionAddress(request, CORRECTION_ANCHORS.finetune(answer.id, rank, kept));
+  const backUnsaved = correctionAddress(request, CORRECTION_ANCHORS.finetune(answer.id, rank, weight));
   const rule = pageRuleOf(passage, conversation.trigger_point, weight);
   const agent = triggerPointName(scope.app, conversation.trigger_point);
   const change = weight === "exclude" ? "left out of" : `weighed down (penalty ${rule.penalty}) in`;
@@ -382,7 +386,7 @@ async function finetunePage(
     await tuningApi.saveFinetunings(scope.api, scope.app.id, [rule]);
   } catch (error) {
     if (!shownInPlace(error)) throw error;
-    return redirectWithToast(back, { type: "error", description: `Error: ${error.reason}` });
+    return redirectWithToast(backUnsaved, { type: "error", description: `Error: ${error.reason}` });
   }
   return redirectWithToast(back, {
     type: "success",

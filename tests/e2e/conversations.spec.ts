@@ -530,8 +530,14 @@ test.describe("without JavaScript", () => {
       .getByRole("button", { name: /^Exclude/ })
       .click();
     await expect(toast(page)).toContainText(`is left out of the answers of Agent ${agent}`);
+    // The page comes back to the button the row still offers (Exclude is gone), not to its top: the
+    // browser opens "Why this answer" to show it.
+    await expect(page).toHaveURL(/#answer-\d+-lower-1$/);
+    await expect(page.locator("[id^=answer-][id$=-lower-1]")).toBeInViewport();
     // The trace is what was; beside it, what the rule does now, and only the button that would change it.
-    const reopened = await whyThisAnswer(page, "The program admits 120 students each fall.");
+    const reopened = page
+      .locator("li[data-role=assistant]")
+      .filter({ hasText: "The program admits 120 students each fall." });
     const excludedRow = reopened
       .getByRole("table", { name: "Passages retrieved" })
       .getByRole("row")
