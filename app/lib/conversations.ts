@@ -9,7 +9,7 @@ import type {
 } from "@contract";
 import type { ChatOutcome } from "@contract/values/chat";
 import { LIST_PAGE_SIZES, PENALTY_EXAMPLE } from "@contract/values/common";
-import type { AnswerRating } from "@contract/values/conversations";
+import { CONVERSATION_SORTS, type AnswerRating } from "@contract/values/conversations";
 import { INSIGHT_ENVIRONMENT_LABELS } from "@contract/values/insights";
 import { toCsv } from "./csv";
 import { DEFAULT_TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from "./table-view";
@@ -65,9 +65,18 @@ export const transcriptPathOf = (urlCode: string, conversationId: string) =>
 export const profilePathOf = (urlCode: string, conversationId: string) =>
   `/backoffice/${urlCode}/user_profiles?profile=${conversationId}`;
 
-/** Whether the filters leave any conversation out (the sort and the page size only order and cut the list). */
+/**
+ * Whether the filters leave any conversation out (the sort and the page size only order and cut the
+ * list, and every environment is all of them: the form sends it with every filter).
+ */
 export const narrowsList = (values: ConversationFilterValues) =>
-  CONVERSATION_FILTERS.some((name) => name !== "sort" && name !== "page_size" && values[name].trim() !== "");
+  CONVERSATION_FILTERS.some(
+    (name) =>
+      name !== "sort" &&
+      name !== "page_size" &&
+      values[name].trim() !== "" &&
+      !(name === "environment" && values[name] === "all"),
+  );
 
 /**
  * Rows per page offered on the screen: every table's sizes (spec section 9), and a size the
@@ -83,6 +92,21 @@ export function pageSizeChoices(current: string): number[] {
 }
 
 export const DEFAULT_CONVERSATION_PAGE_SIZE = DEFAULT_TABLE_PAGE_SIZE;
+
+/**
+ * The list's address once its filters are cleared: the sort and the rows per page stay as chosen
+ * (they leave no conversation out), when the screen offers them and they are not the defaults.
+ */
+export function clearedFiltersSearch(values: ConversationFilterValues): string {
+  const kept = new URLSearchParams();
+  if ((CONVERSATION_SORTS as readonly string[]).includes(values.sort) && values.sort !== CONVERSATION_SORTS[0])
+    kept.set("sort", values.sort);
+  const size = Number(values.page_size);
+  if (pageSizeChoices(values.page_size).includes(size) && size !== DEFAULT_CONVERSATION_PAGE_SIZE)
+    kept.set("page_size", values.page_size);
+  const text = kept.toString();
+  return text ? `?${text}` : "";
+}
 
 /** The most conversations one Export CSV holds: past it the file holds the first ones and says so in its name. */
 export const CONVERSATIONS_EXPORT_MAX_ROWS = 100_000;

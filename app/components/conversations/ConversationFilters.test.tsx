@@ -40,4 +40,24 @@ describe("the Conversations filters", () => {
       "conversations-to": "To (UTC day)",
     });
   });
+
+  it("clear the filters but keep the sort and the rows per page chosen, and show only when something is filtered out", async () => {
+    const clearHref = (html: string) => html.match(/<a [^>]*href="([^"]*)"[^>]*>Clear filters<\/a>/)?.[1] ?? null;
+    expect(
+      clearHref(await rendered("/northfield/conversations?search=park&rating=down&sort=oldest&page_size=50&page=3")),
+    ).toBe("/northfield/conversations?sort=oldest&amp;page_size=50");
+    // The defaults the form sends with every filter need not stay in the address.
+    expect(clearHref(await rendered("/northfield/conversations?reviewed=false&sort=latest&page_size=10"))).toBe(
+      "/northfield/conversations",
+    );
+    // A value the screen does not offer is left behind with the filters, not kept to be refused again.
+    expect(clearHref(await rendered("/northfield/conversations?lead=true&sort=random&page_size=7"))).toBe(
+      "/northfield/conversations",
+    );
+    // Only ordered or cut, the list leaves nothing out: there is nothing to clear.
+    expect(clearHref(await rendered("/northfield/conversations?sort=oldest&page_size=50"))).toBeNull();
+    expect(
+      clearHref(await rendered("/northfield/conversations?environment=all&search=&sort=latest&page_size=10")),
+    ).toBeNull();
+  });
 });

@@ -7,9 +7,10 @@ import {
 } from "@contract/values/conversations";
 import { INSIGHT_ENVIRONMENT_LABELS, INSIGHT_ENVIRONMENTS } from "@contract/values/insights";
 import {
-  CONVERSATION_FILTERS,
+  clearedFiltersSearch,
   DEFAULT_CONVERSATION_PAGE_SIZE,
   LEAD_FILTER_LABELS,
+  narrowsList,
   pageSizeChoices,
   RATING_FILTER_LABELS,
   REVIEWED_FILTER_LABELS,
@@ -78,7 +79,8 @@ export function ConversationFilters({
     className: ui.input,
     ...fieldAria({ id: `conversations-${name}`, errors: fieldErrors[name] }),
   });
-  const filtered = CONVERSATION_FILTERS.some((name) => values[name] !== "");
+  // The sort and the rows per page leave nothing out: clearing the filters keeps them.
+  const filtered = narrowsList(values);
   // A refused filter takes focus, as a refused form field does; else the control that applied or
   // cleared the filters keeps it. (The form is new for each address: the old one took the focus
   // with it to the page's body.)
@@ -171,7 +173,11 @@ export function ConversationFilters({
           Apply
         </button>
         {filtered ? (
-          <Link to={pathname} className={ui.button.secondary} onClick={() => (focusedWhenLeft = APPLY_ID)}>
+          <Link
+            to={`${pathname}${clearedFiltersSearch(values)}`}
+            className={ui.button.secondary}
+            onClick={() => (focusedWhenLeft = APPLY_ID)}
+          >
             Clear filters
           </Link>
         ) : null}
