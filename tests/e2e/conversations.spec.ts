@@ -326,6 +326,24 @@ test.describe("with JavaScript", () => {
     ).toBeVisible();
   });
 
+  test("an answer that left one of its questions unanswered says so where the list counts it", async ({
+    signedInPage: page,
+  }) => {
+    const marker = unique();
+    const { conversation } = await converse(page.request, marker, {
+      questions: ["What is the application fee? Is there parking for first-year students who bring a car?"],
+    });
+    await page.goto(`${LIST}?search=${marker}&outcome=fallback`);
+    const row = page.getByRole("table", { name: "Conversations" }).getByRole("row").nth(1);
+    // The answer of two questions is counted under both outcomes they had (the greeting's is a fallback too).
+    await expect(row.locator("[data-outcome=answered]")).toHaveText("1 answered");
+    await expect(row.locator("[data-outcome=fallback]")).toHaveText("2 fallback");
+    await row.getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}\\?`));
+    const answer = page.locator("li[data-role=assistant]").last();
+    await expect(answer.locator("[data-outcome]")).toHaveText(["Answered", "1 of 2 questions: Fallback"]);
+  });
+
   test("a filter out of range is said beside it, with the rest of the page", async ({ signedInPage: page }) => {
     await page.goto(`${LIST}?from=yesterday&page_size=7&search=nursing`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Conversations");

@@ -18,7 +18,7 @@ import type { CorrectionActionData, loadConversation } from "~/server/conversati
 import * as ui from "~/styles/ui.css";
 import { ReviewForm, TestQuestionForm, type PostedTestQuestion } from "./AnswerCorrections";
 import * as s from "./conversations.css";
-import { WhyThisAnswer, type PageRules, type TraceLinks } from "./WhyThisAnswer";
+import { PartOutcomeChips, WhyThisAnswer, type PageRules, type TraceLinks } from "./WhyThisAnswer";
 
 /** One answer: its outcome, text, sources, the visitor's verdict, the review, the trace, and the corrections for those who may make them. */
 function Answer({
@@ -166,6 +166,7 @@ export function TranscriptScreen() {
                   {outcomeLabel(message.outcome)}
                 </span>
               ) : null}
+              <PartOutcomeChips answer={message} />
               {message.rating ? (
                 <span className={message.rating === "up" ? ui.chip.success : ui.chip.error}>
                   {ANSWER_RATING_LABELS[message.rating]}

@@ -3,7 +3,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { describe, expect, it } from "vitest";
 import type { AnswerTrace, ConversationMessage, TracePassage } from "@contract";
 import { tracePassage } from "../../../tests/support/trace-passage";
-import { WhyThisAnswer, type TraceLinks } from "./WhyThisAnswer";
+import { PartOutcomeChips, WhyThisAnswer, type TraceLinks } from "./WhyThisAnswer";
 
 /*
  * "Why this answer" as the server renders it: what the trace names links to where it is set
@@ -75,6 +75,23 @@ describe("the controls that fired", () => {
     );
     expect(hrefOf(html, "No-Go topic matched: other universities")).toBe(LINKS.noGoTopics);
     expect(hrefOf(html, "Sensitive topic matched: scholarships")).toBe(LINKS.sensitiveTopics);
+  });
+});
+
+describe("the outcomes beside an answer of several questions", () => {
+  it("say the other outcomes its questions had, as the list counts the answer under each", () => {
+    const answer = answerWith("answered", {
+      parts: [
+        { question: "When do applications close?", outcome: "answered", confidence: 0.62 },
+        { question: "Is there parking?", outcome: "fallback", confidence: 0.02, fallback_reason: "below_threshold" },
+        { question: "Is there a shuttle?", outcome: "fallback", confidence: 0, fallback_reason: "none_quotable" },
+      ],
+    });
+    const html = renderToStaticMarkup(<PartOutcomeChips answer={answer} />);
+    expect(textOf(html)).toBe("2 of 3 questions: Fallback");
+    expect(html).toContain('data-outcome="fallback"');
+    // An answer of one question, or of several that came out alike, has its own outcome alone.
+    expect(renderToStaticMarkup(<PartOutcomeChips answer={answerWith("answered", {})} />)).toBe("");
   });
 });
 

@@ -20,6 +20,7 @@ import {
 import {
   CORRECTION_ANCHORS,
   headingPathText,
+  OUTCOME_TONES,
   PAGE_PENALTIES,
   pageRuleOf,
   triggerPointLabel,
@@ -257,6 +258,21 @@ function PassagesTable({
       </table>
     </div>
   );
+}
+
+/**
+ * Beside an answer's outcome, the other outcomes its questions had when it asked several: the list
+ * counts the answer under each (a fallback among answered questions is found by the fallback
+ * filter), and the transcript says so where the list's counts are read, not only in the trace.
+ */
+export function PartOutcomeChips({ answer }: { answer: Pick<ConversationMessage, "outcome" | "trace"> }) {
+  const parts = answer.trace?.parts ?? [];
+  const others = [...new Set(parts.map((part) => part.outcome))].filter((outcome) => outcome !== answer.outcome);
+  return others.map((outcome) => (
+    <span key={outcome} className={ui.chip[OUTCOME_TONES[outcome]]} data-outcome={outcome}>
+      {parts.filter((part) => part.outcome === outcome).length} of {parts.length} questions: {outcomeLabel(outcome)}
+    </span>
+  ));
 }
 
 /** Where what a trace names is set: the trigger point's Quality Check and knowledge, the client's AI Finetuning and Files. */
