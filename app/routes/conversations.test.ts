@@ -107,6 +107,7 @@ const loadTranscript = async (
   conversation: ConversationDetail;
   canCorrect: boolean;
   pageRules: Record<string, number>;
+  thresholdNow: number | null;
   testQuestionsPath: string;
   qualityCheckPath: string;
   noGoTopicsPath: string;
@@ -411,6 +412,40 @@ describe("a conversation's transcript", () => {
       ),
     );
     expect(harborPage.status).toBe(404);
+  });
+});
+
+describe("the threshold a trace was held to", () => {
+  const qualityCheck = (min: number) =>
+    call("PUT", "/v1/controls", {
+      token: superToken,
+      body: {
+        app_id: appId,
+        controls: [
+          {
+            internal_name: "quality_check",
+            trigger_point: "admissions",
+            metadata: { min_retrieval_confidence: min, require_source: true, max_sources: 3 },
+          },
+        ],
+      },
+    });
+
+  it("is read beside the Quality Check's threshold now, which the trace links to", async () => {
+    const before = await loadTranscript(deadline.conversation);
+    expect(before.conversation.messages[1].trace!.threshold).toBe(0.04);
+    expect(before.thresholdNow).toBe(0.04);
+    expect((await qualityCheck(0.05)).status).toBe(200);
+    try {
+      const after = await loadTranscript(deadline.conversation);
+      // The trace is what was; the threshold now is the one answers given since are held to.
+      expect(after.conversation.messages[1].trace!.threshold).toBe(0.04);
+      expect(after.thresholdNow).toBe(0.05);
+      // A read-only user reads it too.
+      expect((await loadTranscript(deadline.conversation, viewer)).thresholdNow).toBe(0.05);
+    } finally {
+      await qualityCheck(0.04);
+    }
   });
 });
 

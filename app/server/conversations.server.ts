@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { oneOf } from "@contract/values/common";
+import { QUALITY_CHECK } from "@contract/values/controls";
 import { CONVERSATION_SORT_LABELS, CONVERSATION_SORTS } from "@contract/values/conversations";
 import { INSIGHT_ENVIRONMENT_LABELS, INSIGHT_ENVIRONMENTS } from "@contract/values/insights";
 import {
@@ -10,6 +11,7 @@ import {
   type ConversationRow,
 } from "@contract";
 import { agentSegment } from "~/lib/clients";
+import { qualitySettingsOf } from "~/lib/controls.schema";
 import {
   CONVERSATION_FILTERS,
   CONVERSATIONS_EXPORT_MAX_ROWS,
@@ -40,6 +42,7 @@ import {
 } from "~/lib/trigger-points";
 import { readPageParam, searchableText } from "~/lib/query-params";
 import { shownInPlace, type ApiClient } from "./api/client.server";
+import { controlsApi } from "./api/controls-api.server";
 import { conversationsApi } from "./api/conversations-api.server";
 import { getUserInfo } from "./api/users-api.server";
 import { testingApi } from "./api/testing-api.server";
@@ -252,11 +255,20 @@ export async function loadConversation(args: LoaderFunctionArgs) {
     getUserInfo(scope.api),
     tuningApi.finetunings(scope.api, scope.app.id),
   ]);
+  // The threshold the trigger point's answers are held to now, beside the one each trace recorded
+  // (the Quality Check the trace links to shows this one); null when it cannot be read.
+  const qualityCheck = await loadOrError(() =>
+    controlsApi.list(scope.api, scope.app.id, conversation.trigger_point, [QUALITY_CHECK]),
+  );
   return json({
     ...screenData(scope),
     conversation,
     canCorrect: userCan(me, "configure", scope.app.id),
     pageRules: pageRulesNow(rules, conversation.messages, conversation.trigger_point),
+    thresholdNow: qualityCheck.data
+      ? qualitySettingsOf(qualityCheck.data.controls.find((control) => control.internal_name === QUALITY_CHECK))
+          .min_retrieval_confidence
+      : null,
     testQuestionsPath: testQuestionsPathFor(scope.app, conversation.trigger_point),
     finetuningPath: finetuningPathFor(scope.app),
     qualityCheckPath: controlsPathFor(scope.app, conversation.trigger_point, "quality-check"),

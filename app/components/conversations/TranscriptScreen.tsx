@@ -27,6 +27,7 @@ function Answer({
   links,
   canCorrect,
   pageRules,
+  thresholdNow,
   posted,
   generation,
 }: {
@@ -35,6 +36,7 @@ function Answer({
   links: TraceLinks;
   canCorrect: boolean;
   pageRules: PageRules;
+  thresholdNow: number | null;
   posted: PostedTestQuestion | null;
   generation: string;
 }) {
@@ -53,6 +55,7 @@ function Answer({
         links={links}
         canCorrect={canCorrect}
         pageRules={pageRules}
+        thresholdNow={thresholdNow}
       />
       {canCorrect ? (
         <div className={s.corrections}>
@@ -92,6 +95,7 @@ export function TranscriptScreen() {
     conversation,
     canCorrect,
     pageRules,
+    thresholdNow,
     testQuestionsPath,
     qualityCheckPath,
     noGoTopicsPath,
@@ -182,6 +186,7 @@ export function TranscriptScreen() {
                 links={links}
                 canCorrect={canCorrect}
                 pageRules={pageRules}
+                thresholdNow={thresholdNow}
                 posted={posted?.messageId === message.id ? posted : null}
                 generation={generation}
               />

@@ -32,12 +32,19 @@ const answerWith = (outcome: ConversationMessage["outcome"], fields: Partial<Ans
   trace: { threshold: 0.04, top_score: 1, passages: [tracePassage(1)], controls: [], model: false, ...fields },
 });
 
-async function rendered(answer: ConversationMessage, canCorrect = true) {
+async function rendered(answer: ConversationMessage, canCorrect = true, thresholdNow: number | null = null) {
   const routes = [
     {
       path: "*",
       element: (
-        <WhyThisAnswer answer={answer} triggerPoint="admissions" links={LINKS} canCorrect={canCorrect} pageRules={{}} />
+        <WhyThisAnswer
+          answer={answer}
+          triggerPoint="admissions"
+          links={LINKS}
+          canCorrect={canCorrect}
+          pageRules={{}}
+          thresholdNow={thresholdNow}
+        />
       ),
     },
   ];
@@ -75,6 +82,24 @@ describe("the controls that fired", () => {
     );
     expect(hrefOf(html, "No-Go topic matched: other universities")).toBe(LINKS.noGoTopics);
     expect(hrefOf(html, "Sensitive topic matched: scholarships")).toBe(LINKS.sensitiveTopics);
+  });
+});
+
+describe("the threshold", () => {
+  const fallback = answerWith("fallback", { confidence: 0.03, fallback_reason: "below_threshold" });
+  const NOW = "The Minimum Retrieval Confidence is 0.02 now: answers given since are held to it, not to 0.04.";
+
+  it("says the Quality Check's threshold now beside the one the trace recorded, when it changed since", async () => {
+    const html = textOf(await rendered(fallback, true, 0.02));
+    expect(html).toContain(
+      "against the Minimum Retrieval Confidence in force, 0.04: below it, so no passage was quoted.",
+    );
+    expect(html).toContain(NOW);
+  });
+
+  it("says nothing more while it is the same, or unknown", async () => {
+    expect(textOf(await rendered(fallback, true, 0.04))).not.toContain("now:");
+    expect(textOf(await rendered(fallback, true, null))).not.toContain("now:");
   });
 });
 

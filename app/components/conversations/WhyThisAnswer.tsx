@@ -490,12 +490,15 @@ export function WhyThisAnswer({
   links,
   canCorrect,
   pageRules,
+  thresholdNow = null,
 }: {
   answer: ConversationMessage;
   triggerPoint: string;
   links: TraceLinks;
   canCorrect: boolean;
   pageRules: PageRules;
+  /** The Minimum Retrieval Confidence the Quality Check sets now; null when unknown. */
+  thresholdNow?: number | null;
 }) {
   const { trace } = answer;
   const site = triggerPointLabel(triggerPoint);
@@ -539,6 +542,13 @@ export function WhyThisAnswer({
           {trace.small_talk ? null : (
             <>
               <Chance trace={trace} links={links} />
+              {/* The trace keeps the threshold of its day; the Quality Check it links to shows today's. */}
+              {thresholdNow !== null && thresholdNow !== trace.threshold && noGoTopicOf(trace) === null ? (
+                <p>
+                  The Minimum Retrieval Confidence is <strong>{thresholdNow}</strong> now: answers given since are held
+                  to it, not to {trace.threshold}.
+                </p>
+              ) : null}
               <ControlsThatFired trace={trace} links={links} />
               <KeyWords trace={trace} links={links} canCorrect={canCorrect} />
               <h3>Passages retrieved</h3>
