@@ -317,7 +317,11 @@ export const ConversationMessage = z.object({
   rating: z.enum(ANSWER_RATINGS).nullable(),
   comment: z.string().nullable(),
   reviewed: z.boolean(),
-  /** The question this answer answered, without the name, email or phone number the visitor gave with it (null for a question). */
+  /**
+   * The question this answer answered, without the name, email or phone number the visitor gave
+   * with it; for a message longer than a test question may be, what retrieval searched of it (null
+   * for a question).
+   */
   question: z.string().nullable(),
   /** Null for a question, and for answers given before traces were recorded. */
   trace: AnswerTrace.nullable(),

@@ -11,6 +11,7 @@ import type { ApiDeps } from "../deps";
 import { containing } from "../db/like";
 import { rowsOf } from "../db/rows";
 import { isUnspaced } from "../knowledge/words/lexemes";
+import { TEST_QUESTION_MAX_CHARS } from "@contract/values/testing";
 import { withFileLinks } from "../files/file-links";
 
 type Query = z.output<typeof ConversationsQuery>;
@@ -154,6 +155,16 @@ export async function listConversations(appId: number, query: Query, deps: Pick<
   return { data: rows.map(toRow), total: Math.min(Number(total), cap), total_is_capped: Number(total) > cap };
 }
 
+/**
+ * The question an answer answered, as "Add as test question" is prefilled with it: a message too
+ * long for a test question is given as what retrieval searched of it (its last words, or the
+ * sentences that ask), which the trace keeps, after an ellipsis when the message was cut.
+ */
+function testableQuestion(question: string | null, trace: MessageRecord["trace"]) {
+  if (question === null || question.length <= TEST_QUESTION_MAX_CHARS || !trace?.searched) return question;
+  return trace.searched.replace(/^…/, "");
+}
+
 interface MessageRecord {
   id: number | string;
   role: "user" | "assistant";
@@ -224,7 +235,7 @@ export async function conversationDetail(
         rating: message.rating,
         comment: message.comment,
         reviewed: Boolean(message.reviewed),
-        question: isAnswer ? question : null,
+        question: isAnswer ? testableQuestion(question, message.trace) : null,
         trace: isAnswer ? (message.trace ?? null) : null,
       };
     }),

@@ -742,6 +742,33 @@ describe("corrections made from an answer", () => {
   });
 });
 
+describe("a test question made from a message longer than a test question may be", () => {
+  it("is prefilled with the words that were searched, which the API takes", async () => {
+    const story = Array.from(
+      { length: 12 },
+      (_, n) =>
+        `My daughter visited campus on day ${n + 1} with her friends and we walked around the library together.`,
+    ).join(" ");
+    // A question of its own: another test of this file adds the plain one as a test question.
+    const message = `${story} When do applications for the fall semester close each year?`;
+    expect(message.length).toBeGreaterThan(1000);
+    const asked = await ask(site.key, message);
+    const answer = (await loadTranscript(asked.conversation)).conversation.messages[1];
+    // The whole message would be refused as a test question; what retrieval searched is what it asks.
+    expect(answer.trace!.searched).toBe("When do applications for the fall semester close each year?");
+    expect(answer.question).toBe("When do applications for the fall semester close each year?");
+    const added = await correct(asked.conversation, {
+      intent: "add-test-question",
+      message_id: String(asked.answer),
+      question: answer.question!,
+      expect_outcome: "answered",
+      expect_source: "",
+      expect_source_typed: "",
+    });
+    expect(added).toHaveRedirect(`${AGENT}/${asked.conversation}#answer-${asked.answer}-test-question`);
+  });
+});
+
 describe("a test question made from an answer rated unhelpful", () => {
   it("is refused beside the expected source while it would pass on that answer, keeping what was typed", async () => {
     const rated = await ask(site.key, "When do fall semester applications close?");
