@@ -344,6 +344,17 @@ test.describe("with JavaScript", () => {
     await expect(answer.locator("[data-outcome]")).toHaveText(["Answered", "1 of 2 questions: Fallback"]);
   });
 
+  test("the list says the order its rows are in", async ({ signedInPage: page }) => {
+    const intro = page.getByText(/^What visitors asked /);
+    await page.goto(LIST);
+    await expect(intro).toContainText("what the assistant answered, latest first.");
+    await page.goto(`${LIST}?sort=oldest`);
+    await expect(intro).toContainText("what the assistant answered, oldest first.");
+    await page.getByLabel("Sort", { exact: true }).selectOption({ label: "Most questions first" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(intro).toContainText("what the assistant answered, most questions first.");
+  });
+
   test("a filter out of range is said beside it, with the rest of the page", async ({ signedInPage: page }) => {
     await page.goto(`${LIST}?from=yesterday&page_size=7&search=nursing`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Conversations");

@@ -1,4 +1,5 @@
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { CONVERSATION_SORT_LABELS } from "@contract/values/conversations";
 import { Pagination } from "~/components/Pagination";
 import { matchedText, narrowsList, triggerPointLabel } from "~/lib/conversations";
 import type { loadConversations } from "~/server/conversations.server";
@@ -14,6 +15,13 @@ function exportHrefOf(listPath: string, search: string) {
   params.delete("index");
   return `${listPath}/export${params.size ? `?${params}` : ""}`;
 }
+
+/** The order the rows are in, as the Sort filter names it ("oldest first"); latest first by default. */
+const orderText = (sort: string) =>
+  (Object.hasOwn(CONVERSATION_SORT_LABELS, sort)
+    ? CONVERSATION_SORT_LABELS[sort as keyof typeof CONVERSATION_SORT_LABELS]
+    : CONVERSATION_SORT_LABELS.latest
+  ).toLowerCase();
 
 /** The Conversations list of an agent or of the whole client: filters, the table, its pages and its CSV. */
 export function ConversationsScreen() {
@@ -41,8 +49,8 @@ export function ConversationsScreen() {
     <section>
       <h1>Conversations</h1>
       <p className={s.intro}>
-        What visitors asked {whose} and what the assistant answered, latest first. Open one to read each answer with the
-        sources it cited and why it came out as it did.
+        What visitors asked {whose} and what the assistant answered, {orderText(values.sort)}. Open one to read each
+        answer with the sources it cited and why it came out as it did.
       </p>
       <ConversationFilters
         values={values}
