@@ -344,6 +344,18 @@ test.describe("with JavaScript", () => {
     await expect(answer.locator("[data-outcome]")).toHaveText(["Answered", "1 of 2 questions: Fallback"]);
   });
 
+  test("Lower leaves the keyboard on the button the row still offers", async ({ signedInPage: page }) => {
+    const agent = await agentOfItsOwn(page.request);
+    const answered = await converse(page.request, unique(), { triggerPoint: agent });
+    await page.goto(`/northfield/agent/${agent}/conversations/${answered.conversation}`);
+    const answer = await whyThisAnswer(page, "The program admits 120 students each fall.");
+    const row = answer.getByRole("table", { name: "Passages retrieved" }).getByRole("row").nth(1);
+    await row.getByRole("button", { name: /^Lower/ }).click();
+    await expect(toast(page)).toContainText(`is weighed down (penalty 0.5) in the answers of Agent ${agent}`);
+    await expect(row).toContainText("Lowered now");
+    await expect(row.getByRole("button", { name: /^Exclude/ })).toBeFocused();
+  });
+
   test("the list says the order its rows are in", async ({ signedInPage: page }) => {
     const intro = page.getByText(/^What visitors asked /);
     await page.goto(LIST);
