@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientApps, profileFields, recommendationBuilds } from "../db/schema";
+import { profileFields, recommendationBuilds } from "../db/schema";
 import { FinalFailure } from "../jobs/final-failure";
-import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 import { buildRecommendationModel } from "./build";
 
 /*
@@ -18,8 +18,7 @@ let appId: number;
 beforeAll(async () => {
   host = await startTestHost({}, {}, { work: false });
   call = apiCaller(host);
-  viewer = (await signInAs(host, "client.user@example.com")).user_token;
-  appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
+  ({ clientUser: viewer, northfield: appId } = await demoCallers(host));
 });
 afterAll(() => host?.close());
 

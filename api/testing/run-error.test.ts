@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientApps, testQuestions, testRuns } from "../db/schema";
-import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { testQuestions, testRuns } from "../db/schema";
+import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 import { runTests } from "./run-tests";
 
 /*
@@ -17,8 +17,7 @@ let appId: number;
 beforeAll(async () => {
   host = await startTestHost({}, {}, { work: false });
   call = apiCaller(host);
-  viewer = (await signInAs(host, "client.user@example.com")).user_token;
-  appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
+  ({ clientUser: viewer, northfield: appId } = await demoCallers(host));
 });
 afterAll(() => host?.close());
 
