@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { blankIsAbsent, IsoDay, pageNumber } from "./common";
+import { Cursor } from "./cursor";
 import { LIST_PAGE_SIZES, oneOf } from "./values/common";
 import { CHAT_OUTCOMES } from "./values/chat";
 import {
@@ -70,6 +71,12 @@ export const ConversationsQuery = z
       z.enum(CONVERSATION_SORTS, { error: `sort must be one of ${CONVERSATION_SORTS.join(", ")}` }).default("latest"),
     ),
     page: pageNumber(1),
+    /**
+     * Keyset paging: the page after the row this cursor (a previous page's `next_after`) names, in
+     * the same sort; `page` is then not read and nothing is counted. No row is skipped or repeated
+     * when conversations start or are deleted between the pages.
+     */
+    after: z.preprocess(blankIsAbsent, Cursor),
     page_size: z.preprocess(
       blankIsAbsent,
       z.coerce
@@ -134,7 +141,10 @@ export const ConversationList = z.object({
   data: z.array(ConversationRow),
   /** The conversations the filters match, counted up to CONVERSATION_COUNT_CAP (SEARCH_COUNT_CAP with a search). */
   total: z.number(),
+  /** On a page read with `after`, which is not counted: true (and total 0). */
   total_is_capped: z.boolean(),
+  /** The cursor of the page after this one (for `after`); null on the last page. */
+  next_after: z.string().nullable(),
 });
 export type ConversationList = z.infer<typeof ConversationList>;
 

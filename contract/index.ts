@@ -18,3 +18,4 @@ export * from "./testing";
 export * from "./history";
 export * from "./conversations";
 export * from "./dates";
+export * from "./cursor";

@@ -182,7 +182,7 @@ describe("the conversations list", () => {
     expect((await ids("?sort=oldest"))[0]).toBe(a.conversation);
     expect((await ids("?sort=most_questions"))[0]).toBe(a.conversation);
     const second = await list("?page_size=10&page=2");
-    expect(second).toEqual({ data: [], total: 4, total_is_capped: false });
+    expect(second).toEqual({ data: [], total: 4, total_is_capped: false, next_after: null });
     // A blank choice of a filter form is no filter.
     expect((await list("?environment=&outcome=&rating=&lead=&reviewed=&search=&sort=")).total).toBe(4);
   });

@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   CONVERSATION_COUNT_CAP,
+  CURSOR_MESSAGE,
   SEARCH_COUNT_CAP,
   type ConversationDetail,
   type ConversationRow,
@@ -9,7 +10,9 @@ import {
 } from "@contract";
 import type { ApiDeps } from "../deps";
 import { containing } from "../db/like";
+import { badRequest } from "../http/errors";
 import { rowsOf } from "../db/rows";
+import { cursorOf, exactTime, ExactTime, KeyCount, KeyUuid, readCursor } from "../db/keyset";
 import { isUnspaced } from "../knowledge/words/lexemes";
 import { TEST_QUESTION_MAX_CHARS } from "@contract/values/testing";
 import { withFileLinks } from "../files/file-links";
@@ -30,6 +33,34 @@ const ORDERS: Record<Query["sort"], SQL> = {
   oldest: sql.raw("c.started_at asc, c.id asc"),
   most_questions: sql.raw("c.question_count desc, c.started_at desc, c.id desc"),
 };
+
+/** A cursor of the list: the sort it was given for, then that sort's values of the row it names. */
+const ListCursor = z.union([
+  z.tuple([z.enum(["latest", "oldest"]), ExactTime, KeyUuid]),
+  z.tuple([z.literal("most_questions"), KeyCount, ExactTime, KeyUuid]),
+]);
+
+/**
+ * The rows after a cursor's, in the sort's order. Every sort orders each of its columns the same
+ * way, so one row comparison says "after"; it reads the conversations_app_* indexes in order.
+ */
+function afterCursor(sort: Query["sort"], cursor: string): SQL {
+  const key = readCursor(cursor, ListCursor);
+  if (key[0] !== sort) throw badRequest(CURSOR_MESSAGE, { after: [CURSOR_MESSAGE] });
+  if (key[0] === "most_questions")
+    return sql`(c.question_count, c.started_at, c.id) < (${key[1]}::int, ${key[2]}::timestamptz, ${key[3]}::uuid)`;
+  const [, at, id] = key;
+  return sort === "oldest"
+    ? sql`(c.started_at, c.id) > (${at}::timestamptz, ${id}::uuid)`
+    : sql`(c.started_at, c.id) < (${at}::timestamptz, ${id}::uuid)`;
+}
+
+const cursorOfRow = (sort: Query["sort"], row: ListRecord) =>
+  cursorOf(
+    sort === "most_questions"
+      ? [sort, Number(row.question_count), row.started_key, String(row.id)]
+      : [sort, row.started_key, String(row.id)],
+  );
 
 const HANGUL = /\p{Script=Hangul}/u;
 /** Whether a search holds letters whose words the simple parser cannot tell apart. */
@@ -105,6 +136,8 @@ interface ListRecord {
   reviewed: boolean;
   down_unreviewed: number;
   lead: boolean | null;
+  /** started_at to the microsecond, for the cursor. */
+  started_key: string;
 }
 
 function ratingOf(up: number, down: number): ConversationRow["rating"] {
@@ -133,26 +166,39 @@ const toRow = (row: ListRecord): ConversationRow => ({
   awaiting_review: Number(row.down_unreviewed),
 });
 
-/** One page of a client's conversations and how many match, read from the conversations' own rows. */
+/**
+ * One page of a client's conversations and how many match, read from the conversations' own rows.
+ * With `after`, the page goes on after that cursor's row (page is not read) and nothing is counted.
+ */
 export async function listConversations(appId: number, query: Query, deps: Pick<ApiDeps, "db">) {
   const where = conversationFilter(appId, query);
+  const keyset = query.after === undefined ? null : afterCursor(query.sort, query.after);
   // Counted up to the cap: past it nobody reads the number, and counting every row of a large
   // client cost more than the page itself.
   const cap = query.search ? SEARCH_COUNT_CAP : CONVERSATION_COUNT_CAP;
-  const [{ total }] = rowsOf<{ total: number }>(
-    await deps.db.execute(sql`
+  const total = keyset
+    ? null
+    : Number(
+        rowsOf<{ total: number }>(
+          await deps.db.execute(sql`
     select count(*)::int as total from (select 1 from conversations c where ${where} limit ${cap + 1}) matched`),
-  );
+        )[0].total,
+      );
+  // One row past the page says whether another follows (next_after).
   const rows = rowsOf<ListRecord>(
     await deps.db.execute(sql`
     select c.id, c.started_at, c.environment, c.trigger_point, c.question_count, c.last_question, c.answered, c.fallback, c.canned, c.disclaimed, c.small_talk,
-      c.rated_up, c.rated_down, ${REVIEWED} as reviewed, c.down_unreviewed, p.is_lead as lead
+      c.rated_up, c.rated_down, ${REVIEWED} as reviewed, c.down_unreviewed, p.is_lead as lead, ${exactTime(sql`c.started_at`)} as started_key
     from conversations c left join visitor_profiles p on p.conversation_id = c.id
-    where ${where}
+    where ${where}${keyset ? sql` and ${keyset}` : sql``}
     order by ${ORDERS[query.sort]}
-    limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`),
+    limit ${query.page_size + 1} offset ${keyset ? 0 : (query.page - 1) * query.page_size}`),
   );
-  return { data: rows.map(toRow), total: Math.min(Number(total), cap), total_is_capped: Number(total) > cap };
+  const page = rows.slice(0, query.page_size);
+  const next_after = rows.length > query.page_size ? cursorOfRow(query.sort, page[page.length - 1]) : null;
+  return total === null
+    ? { data: page.map(toRow), total: 0, total_is_capped: true, next_after }
+    : { data: page.map(toRow), total: Math.min(total, cap), total_is_capped: total > cap, next_after };
 }
 
 /**

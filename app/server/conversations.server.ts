@@ -204,19 +204,19 @@ export async function exportConversations(
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   const listQuery = { ...query, trigger_point: scope.agent?.site_code, page_size: limits.pageSize };
-  // Keyed by conversation: one started while the file is written moves the later pages by one, and
-  // the row at a page's end would otherwise come twice.
-  const byId = new Map<string, ConversationRow>();
-  // The API counts up to a cap, so the pages are read while they come back full, not up to the
-  // count, and one page past the limit, to know whether the file is cut.
-  let more = true;
-  for (let page = 1; more && byId.size <= limits.maxRows; page++) {
-    const { data } = await conversationsApi.list(scope.api, scope.app.id, { ...listQuery, page });
-    for (const row of data) byId.set(row.id, row);
-    more = data.length === limits.pageSize;
-  }
-  const rows = [...byId.values()].slice(0, limits.maxRows);
-  const cut = byId.size > limits.maxRows ? `-first-${rows.length}` : "";
+  // Read by keyset: each page goes on after the last row of the one before (next_after), so a
+  // conversation started or deleted while the file is written neither repeats nor skips a row, and
+  // no page recounts the ones before it. Up to the limit; a further page means the file is cut.
+  const rows: ConversationRow[] = [];
+  let after: string | undefined;
+  do {
+    const { data, next_after } = await conversationsApi.list(scope.api, scope.app.id, { ...listQuery, after });
+    rows.push(...data);
+    after = next_after ?? undefined;
+  } while (after !== undefined && rows.length < limits.maxRows);
+  const cut =
+    rows.length > limits.maxRows || after !== undefined ? `-first-${Math.min(rows.length, limits.maxRows)}` : "";
+  rows.length = Math.min(rows.length, limits.maxRows);
   const who = scope.agent ? `-${agentSegment(scope.agent)}` : "";
   const name = `${scope.app.url_code}${who}-conversations-${new Date().toISOString().slice(0, 10)}${cut}.csv`.replace(
     /[^\w.-]+/g,
