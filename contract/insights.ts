@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IsoDay, pageNumber } from "./common";
+import { Cursor } from "./cursor";
 import { LIST_PAGE_SIZES, oneOf } from "./values/common";
 import { FALLBACK_REASONS } from "./values/conversations";
 import { INSIGHT_ENVIRONMENTS, INSIGHT_CHARTS } from "./values/insights";
@@ -136,6 +137,12 @@ export const UserProfilesQuery = z.object({
   environment: z.enum(INSIGHT_ENVIRONMENTS).default("all"),
   leads_only: z.enum(["true", "false"]).optional(),
   page: pageNumber(1),
+  /**
+   * Keyset paging: the profiles after the one this cursor (a previous page's `next_after`) names,
+   * newest first; `page` is then not read and nothing is counted (`total` 0). No profile is skipped
+   * or repeated when profiles are captured or deleted between the pages.
+   */
+  after: Cursor,
   page_size: z.coerce
     .number()
     .int()
@@ -164,7 +171,10 @@ export type UserProfileRow = z.infer<typeof UserProfileRow>;
 
 export const UserProfilesList = z.object({
   data: z.array(UserProfileRow),
+  /** The profiles the filters find; 0 on a page read with `after`, which is not counted. */
   total: z.number(),
+  /** The cursor of the page after this one (for `after`); null on the last page. */
+  next_after: z.string().nullable(),
   /** The client's user profile fields, in model order: the table's columns. */
   fields: z.array(z.string()),
   lead_score_rule: z.string(),

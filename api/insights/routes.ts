@@ -16,6 +16,7 @@ import {
 } from "@contract";
 import { requireApp } from "../auth/permissions";
 import { rowsOf } from "../db/rows";
+import { cursorOf, exactTime, ExactTime, KeyUuid, readCursor } from "../db/keyset";
 import { clientApps, conversations, messages, profileFields, storedFiles, visitorProfiles } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { notFound } from "../http/errors";
@@ -128,6 +129,17 @@ interface ProfileRecord {
   environment: string;
   started_at: string | Date;
   last_message_at: string | Date;
+  /** started_at to the microsecond, for the cursor. */
+  started_key: string;
+}
+
+/** A cursor of the store's list (newest first, then by conversation id): the row's start and id. */
+const ProfileCursor = z.tuple([ExactTime, KeyUuid]);
+
+/** The profiles after a cursor's, in the list's order (its start descending, its id ascending). */
+function afterProfile(cursor: string): SQL {
+  const [at, id] = readCursor(cursor, ProfileCursor);
+  return sql`(c.started_at < ${at}::timestamptz or (c.started_at = ${at}::timestamptz and p.conversation_id > ${id}::uuid))`;
 }
 
 function toProfileRow(row: ProfileRecord): UserProfileRow {
@@ -247,15 +259,25 @@ export function insightRoutes(route: RouteBuilder, storageWrites: StorageWrites)
     handler: async ({ params, query, caller, deps }) => {
       requireApp(caller, params.appId);
       const where = profileFilter(params.appId, query);
-      const [{ total }] = rowsOf<{ total: number }>(
-        await deps.db.execute(sql`
+      const keyset = query.after === undefined ? null : afterProfile(query.after);
+      // A page read by cursor is not counted: the export reads the count once, with its first page.
+      const total = keyset
+        ? 0
+        : rowsOf<{ total: number }>(
+            await deps.db.execute(sql`
         select count(*)::int as total from visitor_profiles p join conversations c on c.id = p.conversation_id where ${where}`),
-      );
-      const rows = rowsOf<ProfileRecord>(
+          )[0].total;
+      // One row past the page says whether another follows (next_after).
+      const read = rowsOf<ProfileRecord>(
         await deps.db.execute(sql`
-        select ${PROFILE_COLUMNS} from visitor_profiles p join conversations c on c.id = p.conversation_id where ${where}
-        order by c.started_at desc, p.conversation_id limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`),
+        select ${PROFILE_COLUMNS}, ${exactTime(sql`c.started_at`)} as started_key
+        from visitor_profiles p join conversations c on c.id = p.conversation_id where ${where}${keyset ? sql` and ${keyset}` : sql``}
+        order by c.started_at desc, p.conversation_id limit ${query.page_size + 1} offset ${keyset ? 0 : (query.page - 1) * query.page_size}`),
       );
+      const rows = read.slice(0, query.page_size);
+      const last = rows[rows.length - 1];
+      const next_after =
+        read.length > query.page_size ? cursorOf([last.started_key, String(last.conversation_id)]) : null;
       const fields = await deps.db
         .select({ name: profileFields.name })
         .from(profileFields)
@@ -264,6 +286,7 @@ export function insightRoutes(route: RouteBuilder, storageWrites: StorageWrites)
       return {
         data: rows.map(toProfileRow),
         total: Number(total),
+        next_after,
         fields: fields.map((f) => f.name),
         lead_score_rule: LEAD_SCORE_RULE,
       };

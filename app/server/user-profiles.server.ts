@@ -128,18 +128,19 @@ export async function userProfilesCsv(
 ) {
   const { api, app } = await requireClient(request, consoleContext(context), params.urlCode);
   const { filters } = withClientTriggerPoint(app, profileFilters(new URL(request.url).searchParams));
-  const pageOf = (page: number) => insightsApi.profiles(api, app.id, { ...filters, page, page_size: limits.pageSize });
-  const first = await pageOf(1);
-  // Keyed by conversation: a profile captured while the file is written moves the later pages by
-  // one, and the row at a page's end would otherwise come twice.
-  const byId = new Map(first.data.map((row) => [row.conversation_id, row]));
-  const wanted = Math.min(first.total, limits.maxRows);
-  for (let page = 2; byId.size < wanted && (page - 1) * limits.pageSize < limits.maxRows; page++) {
-    const { data } = await pageOf(page);
-    if (!data.length) break;
-    for (const row of data) byId.set(row.conversation_id, row);
+  const listQuery = { ...filters, page: 1, page_size: limits.pageSize };
+  // Counted once, with the first page (the file's name says of how many). Then by keyset: each page
+  // goes on after the last profile of the one before (next_after), so a profile captured or deleted
+  // while the file is written neither repeats nor skips one, and no page recounts.
+  const first = await insightsApi.profiles(api, app.id, listQuery);
+  const rows = [...first.data];
+  let after = first.next_after;
+  while (after !== null && rows.length < limits.maxRows) {
+    const { data, next_after } = await insightsApi.profiles(api, app.id, { ...listQuery, after });
+    rows.push(...data);
+    after = next_after;
   }
-  const rows = [...byId.values()].slice(0, limits.maxRows);
+  rows.length = Math.min(rows.length, limits.maxRows);
   const fields = [...new Set([...first.fields, ...rows.flatMap((row) => Object.keys(row.values))])];
   const csv = toCsv([
     [...fields, "Lead", "Score", "Why", "Questions", "Trigger point", "Environment", "Started", "Profile id"],
