@@ -203,7 +203,8 @@ export async function exportConversations(
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
-  const listQuery = { ...query, trigger_point: scope.agent?.site_code, page_size: limits.pageSize };
+  // From the first page whatever page the list was showing (its address's `page`).
+  const listQuery = { ...query, trigger_point: scope.agent?.site_code, page: 1, page_size: limits.pageSize };
   // Read by keyset: each page goes on after the last row of the one before (next_after), so a
   // conversation started or deleted while the file is written neither repeats nor skips a row, and
   // no page recounts the ones before it. Up to the limit; a further page means the file is cut.
