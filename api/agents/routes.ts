@@ -4,7 +4,7 @@ import { z } from "zod";
 import { Agent, AgentInput, AgentLogoUpload, IdParam, siteCodeInUse } from "@contract";
 import { agentTypeNotOffered, agentTypesFor } from "@contract/values/apps";
 import { storeLogos } from "../apps/routes";
-import { requireApp } from "../auth/permissions";
+import { can, requireApp } from "../auth/permissions";
 import { ensureDefaultPersonality } from "../controls/defaults";
 import { isUniqueViolation } from "../db/errors";
 import { agents, clientApps } from "../db/schema";
@@ -75,6 +75,13 @@ async function sentFieldsOf(c: Context) {
   return new Set(raw && typeof raw === "object" ? Object.keys(raw) : []);
 }
 
+/**
+ * The agent form shows the mode read-only, and a client's own mode is staff's to set: an agent is
+ * not moved into production (nor created there) by someone who may not edit the client.
+ */
+const modeReadOnly = () =>
+  badRequest("Invalid request body", { mode_env: ["An agent's mode is read-only; staff change it"] });
+
 const siteCodeTaken = (code: string) => badRequest("Invalid request body", { site_code: [siteCodeInUse(code)] });
 
 export function agentRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
@@ -98,7 +105,7 @@ export function agentRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
     path: "/v1/apps/:appId/agents/update_agents",
     tag: "Agents",
     summary:
-      "Creates or updates an agent. The agent updated is the one of `id` when given, else the client's agent with this `site_code`; otherwise a new one is created (defaults: the client's first agent type, enrollment or for an ecommerce client ecommerce; status active, mode_env staging, metadata {}), and a typed client's new agent gets the default personality for its site code. An update changes only the fields sent. A type the client does not work with is refused (higher_ed: enrollment and engagement; ecommerce: ecommerce).",
+      "Creates or updates an agent. The agent updated is the one of `id` when given, else the client's agent with this `site_code`; otherwise a new one is created (defaults: the client's first agent type, enrollment or for an ecommerce client ecommerce; status active, mode_env staging, metadata {}), and a typed client's new agent gets the default personality for its site code. An update changes only the fields sent. Only staff may create an agent in production or change its mode_env. A type the client does not work with is refused (higher_ed: enrollment and engagement; ecommerce: ecommerce).",
     params: AppParams,
     body: AgentInput,
     response: Agent,
@@ -126,6 +133,10 @@ export function agentRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
           !offered.includes(body.agent_type)
         )
           throw badRequest("Invalid request body", { agent_type: [agentTypeNotOffered(clientType)] });
+        const modeChanges = existing
+          ? sent.has("mode_env") && body.mode_env !== existing.modeEnv
+          : body.mode_env !== "staging";
+        if (modeChanges && !can(caller, "edit_client", params.appId)) throw modeReadOnly();
         const codeChanges = !existing || (sent.has("site_code") && existing.siteCode !== body.site_code);
         if (codeChanges && (await siteCodeHeldByAnother(params.appId, body.site_code, existing?.id ?? null, deps)))
           throw siteCodeTaken(body.site_code);

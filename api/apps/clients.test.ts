@@ -515,6 +515,62 @@ describe("agents", () => {
     expect(kept).toEqual([{ triggerPoint: agent.body.site_code }]);
   });
 
+  it("keeps an agent's mode read-only for those who may not edit the client: a client admin can neither create nor move one into production", async () => {
+    const created = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens["client.admin"],
+      body: { app_id: northfieldId, name: "Live Desk", site_code: "livedesk", mode_env: "production" },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.errors.mode_env).toEqual(["An agent's mode is read-only; staff change it"]);
+    const sandbox = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens["client.admin"],
+      body: { app_id: northfieldId, name: "Live Desk", site_code: "livedesk", mode_env: "staging" },
+    });
+    expect(sandbox.body.mode_env).toBe("staging");
+    const promoted = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens["client.admin"],
+      body: {
+        id: sandbox.body.id,
+        app_id: northfieldId,
+        name: "Live Desk",
+        site_code: "livedesk",
+        mode_env: "production",
+      },
+    });
+    expect(promoted.status).toBe(400);
+    expect(promoted.body.errors.mode_env).toEqual(["An agent's mode is read-only; staff change it"]);
+    // Sending the mode it has is no change, and the rest of the save stands.
+    const renamed = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens["client.admin"],
+      body: {
+        id: sandbox.body.id,
+        app_id: northfieldId,
+        name: "Live Help",
+        site_code: "livedesk",
+        mode_env: "staging",
+      },
+    });
+    expect(renamed.body).toMatchObject({ name: "Live Help", mode_env: "staging" });
+    // Staff still may, as the spec's body carries it.
+    const byStaff = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens.admin,
+      body: {
+        id: sandbox.body.id,
+        app_id: northfieldId,
+        name: "Live Help",
+        site_code: "livedesk",
+        mode_env: "production",
+      },
+    });
+    expect(byStaff.body.mode_env).toBe("production");
+    // And once in production, a client admin's save that leaves the mode out keeps it.
+    const kept = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens["client.admin"],
+      body: { id: sandbox.body.id, app_id: northfieldId, name: "Live Helper", site_code: "livedesk" },
+    });
+    expect(kept.body).toMatchObject({ name: "Live Helper", mode_env: "production" });
+  });
+
   it("uploads a single agent logo", async () => {
     const one = await upload(
       `/v1/apps/${northfieldId}/agents/logo_upload`,
