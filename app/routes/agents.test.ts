@@ -401,7 +401,8 @@ describe("build-agent action", () => {
   it("edits the agent the address names: a post to another client's agent or to none is not found, never a new agent", async () => {
     const harborAgent = (await appByCode("shopharbor-outfitters")).agents[0];
     const before = (await appByCode("northfield")).agents.length;
-    for (const id of [String(harborAgent.id), "999999"]) {
+    // An empty ?id= too: the page it names does not load, so its post is no new agent either.
+    for (const id of [String(harborAgent.id), "999999", ""]) {
       const response = await settle(() =>
         buildAction(
           args(

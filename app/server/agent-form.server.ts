@@ -95,8 +95,10 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
   let typeRefused = false;
   // The address says which agent the form edits (?id=, as its page loaded it); a post to an agent
   // the client does not have is not found, never a new agent.
-  const editedId = new URL(request.url).searchParams.get("id") ?? textOf(formData, "id");
-  if (editedId) {
+  // An empty or malformed ?id= is no agent (as its page did not load), never a new one.
+  const search = new URL(request.url).searchParams;
+  const editedId = search.has("id") ? search.get("id") : textOf(formData, "id") || null;
+  if (editedId !== null) {
     existing = await agentsApi.get(api, app.id, agentIdOf(editedId));
     formData.set("id", String(existing.id));
     formData.set("agent_type", existing.agent_type);
