@@ -252,12 +252,21 @@ describe("the client's own things", () => {
       post(`/v1/apps/${appId}/agents/update_agents`, { app_id: appId, site_code: "library", ...agent });
     const agent = await saveAgent({ name: "Library Helper" });
     expect(await linesOf("agent")).toEqual([
-      "Agents: added 'Library Helper' (Agent Type: 'Enrollment', Site Code: 'library', Status: 'active', Mode: 'Sandbox')",
+      "Agents: added 'Library Helper' (Agent Type: 'Enrollment', Site Code: 'library', Status: 'Active', Mode: 'Sandbox')",
     ]);
     await ok(saveAgent({ id: agent.body.id, name: "Library Guide" }));
     expect(await linesOf("agent")).toEqual([
       "Agents: changed 'Library Guide': Name 'Library Helper' → 'Library Guide'",
     ]);
+    // The form shows the logo itself and the status by its option's label, not where the image is kept.
+    const logo = (name: string) => `/storage/public/agents/${appId}/${name}.png`;
+    await ok(saveAgent({ id: agent.body.id, name: "Library Guide", logo: logo("first"), status: "inactive" }));
+    expect(await linesOf("agent")).toEqual([
+      "Agents: changed 'Library Guide': Logo (none) → an uploaded image",
+      "Agents: changed 'Library Guide': Status 'Active' → 'Inactive'",
+    ]);
+    await ok(saveAgent({ id: agent.body.id, name: "Library Guide", logo: logo("second") }));
+    expect(await linesOf("agent")).toEqual(["Agents: changed 'Library Guide': Logo replaced"]);
 
     await ok(
       post(`/v1/apps/${appId}/users/upsert`, { users: [{ email: "advisor@northfield.edu", name: "Ada Advisor" }] }),

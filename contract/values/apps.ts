@@ -64,6 +64,11 @@ export const foldToAscii = (text: string) => text.normalize("NFKD").replace(/\p{
 export const stripSiteCode = (value: string) => foldToAscii(value).replace(/[^A-Za-z0-9]/g, "");
 
 export const AGENT_STATUSES = ["active", "inactive"] as const;
+/** The agent form's Status options, as History names them too. */
+export const AGENT_STATUS_LABELS: Record<(typeof AGENT_STATUSES)[number], string> = {
+  active: "Active",
+  inactive: "Inactive",
+};
 
 /** An import preview's digest, which a confirmation of its question carries back: a SHA-256, in lower-case hex. */
 export const IMPORT_DIGEST_FORMAT = /^[0-9a-f]{64}$/;

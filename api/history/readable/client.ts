@@ -1,4 +1,5 @@
 import {
+  AGENT_STATUS_LABELS,
   AGENT_TYPE_LABELS,
   APP_ROLE_LABELS,
   COPY_MARKETS,
@@ -108,9 +109,10 @@ const AGENT_FIELDS: Field<Recorded>[] = [
   { label: AGENT_LABELS.name, get: (agent) => agent.name, inName: true },
   { label: AGENT_LABELS.agent_type, get: (agent) => agent.agent_type, show: labelOf(AGENT_TYPE_LABELS) },
   { label: AGENT_LABELS.site_code, get: (agent) => agent.site_code },
-  { label: AGENT_LABELS.logo, get: (agent) => agent.logo },
+  // The form shows the logo itself, not where it is kept (as the client's logo reads).
+  { label: AGENT_LABELS.logo, get: (agent) => agent.logo, show: (value) => (value ? "an uploaded image" : "(none)") },
   { label: AGENT_LABELS.url, get: (agent) => agent.url },
-  { label: AGENT_LABELS.status, get: (agent) => agent.status },
+  { label: AGENT_LABELS.status, get: (agent) => agent.status, show: labelOf(AGENT_STATUS_LABELS) },
   { label: AGENT_LABELS.mode_env, get: (agent) => agent.mode_env, show: labelOf(MODE_ENV_LABELS) },
   // Empty settings are no settings: a new agent's {} is not listed.
   {
