@@ -82,6 +82,16 @@ async function sentFieldsOf(c: Context) {
 const modeReadOnly = () =>
   badRequest("Invalid request body", { mode_env: ["An agent's mode is read-only; staff change it"] });
 
+/**
+ * Whether a logo is one uploaded for this client (logo_upload stores it under the client's id): an
+ * agent shows only images of its own client, as the widget's images are, never another client's
+ * file nor an outside address every reader of the client's home would load.
+ */
+const isOwnLogo = (appId: number, logo: string) =>
+  new RegExp(`^/storage/public/agents/${appId}/[0-9a-f-]{36}\\.(?:png|jpg|gif|webp|svg)$`).test(logo);
+const logoNotOwn = () =>
+  badRequest("Invalid request body", { logo: ["The logo must be an image uploaded for this client"] });
+
 const siteCodeTaken = (code: string) => badRequest("Invalid request body", { site_code: [siteCodeInUse(code)] });
 
 export function agentRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
@@ -105,7 +115,7 @@ export function agentRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
     path: "/v1/apps/:appId/agents/update_agents",
     tag: "Agents",
     summary:
-      "Creates or updates an agent. The agent updated is the one of `id` when given, else the client's agent with this `site_code`; otherwise a new one is created (defaults: the client's first agent type, enrollment or for an ecommerce client ecommerce; status active, mode_env staging, metadata {}), and a typed client's new agent gets the default personality for its site code. An update changes only the fields sent. Only staff may create an agent in production or change its mode_env. A type the client does not work with is refused (higher_ed: enrollment and engagement; ecommerce: ecommerce).",
+      "Creates or updates an agent. The agent updated is the one of `id` when given, else the client's agent with this `site_code`; otherwise a new one is created (defaults: the client's first agent type, enrollment or for an ecommerce client ecommerce; status active, mode_env staging, metadata {}), and a typed client's new agent gets the default personality for its site code. An update changes only the fields sent. Only staff may create an agent in production or change its mode_env. A logo set or changed must be one logo_upload stored for this client. A type the client does not work with is refused (higher_ed: enrollment and engagement; ecommerce: ecommerce).",
     params: AppParams,
     body: AgentInput,
     response: Agent,
@@ -137,6 +147,9 @@ export function agentRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
           ? sent.has("mode_env") && body.mode_env !== existing.modeEnv
           : body.mode_env !== "staging";
         if (modeChanges && !can(caller, "edit_client", params.appId)) throw modeReadOnly();
+        // A logo the agent has already stays through a save that sends it back.
+        const logoChanges = existing ? sent.has("logo") && (body.logo ?? null) !== existing.logo : true;
+        if (logoChanges && body.logo && !isOwnLogo(params.appId, body.logo)) throw logoNotOwn();
         const codeChanges = !existing || (sent.has("site_code") && existing.siteCode !== body.site_code);
         if (codeChanges && (await siteCodeHeldByAnother(params.appId, body.site_code, existing?.id ?? null, deps)))
           throw siteCodeTaken(body.site_code);

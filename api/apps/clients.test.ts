@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HIGHER_ED_PERSONALITY } from "../controls/defaults";
-import { clientApps, controls } from "../db/schema";
+import { agents, clientApps, controls } from "../db/schema";
 import { PNG_BYTES, SVG_TEXT, multipart } from "../../tests/support/files";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 
@@ -569,6 +569,41 @@ describe("agents", () => {
       body: { id: sandbox.body.id, app_id: northfieldId, name: "Live Helper", site_code: "livedesk" },
     });
     expect(kept.body).toMatchObject({ name: "Live Helper", mode_env: "production" });
+  });
+
+  it("takes as an agent's logo only an image uploaded for this client: another client's or an outside address is refused beside the logo", async () => {
+    const logoOf = async (appId: number, token: string) =>
+      (
+        await upload(
+          `/v1/apps/${appId}/agents/logo_upload`,
+          token,
+          multipart([{ field: "file", name: "a.png", bytes: PNG_BYTES }]),
+        )
+      ).body.url as string;
+    const own = await logoOf(northfieldId, tokens["client.admin"]);
+    const theirs = await logoOf(harborId, tokens.admin);
+    const save = (logo: string | null, id?: number) =>
+      call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+        token: tokens["client.admin"],
+        body: { ...(id ? { id } : {}), app_id: northfieldId, name: "Logo Desk", site_code: "logodesk", logo },
+      });
+    for (const logo of [theirs, "https://tracker.example/pixel.png", "/storage/public/logos/x.png"]) {
+      const refused = await save(logo);
+      expect(refused.status, logo).toBe(400);
+      expect(refused.body.errors.logo, logo).toEqual(["The logo must be an image uploaded for this client"]);
+    }
+    const created = await save(own);
+    expect(created.body.logo).toBe(own);
+    const edited = await save(theirs, created.body.id);
+    expect(edited.body.errors.logo).toEqual(["The logo must be an image uploaded for this client"]);
+    expect((await save(null, created.body.id)).body.logo).toBeNull();
+    // A logo an agent already has stays through a save that sends it back unchanged.
+    await host.deps.db
+      .update(agents)
+      .set({ logo: "https://cdn.northfield.edu/desk.png" })
+      .where(eq(agents.id, created.body.id));
+    const kept = await save("https://cdn.northfield.edu/desk.png", created.body.id);
+    expect(kept.status).toBe(200);
   });
 
   it("uploads a single agent logo", async () => {

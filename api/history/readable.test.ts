@@ -259,13 +259,14 @@ describe("the client's own things", () => {
       "Agents: changed 'Library Guide': Name 'Library Helper' → 'Library Guide'",
     ]);
     // The form shows the logo itself and the status by its option's label, not where the image is kept.
-    const logo = (name: string) => `/storage/public/agents/${appId}/${name}.png`;
-    await ok(saveAgent({ id: agent.body.id, name: "Library Guide", logo: logo("first"), status: "inactive" }));
+    const logo = (digit: string) =>
+      `/storage/public/agents/${appId}/${digit.repeat(8)}-0000-4000-8000-${"0".repeat(12)}.png`;
+    await ok(saveAgent({ id: agent.body.id, name: "Library Guide", logo: logo("1"), status: "inactive" }));
     expect(await linesOf("agent")).toEqual([
       "Agents: changed 'Library Guide': Logo (none) → an uploaded image",
       "Agents: changed 'Library Guide': Status 'Active' → 'Inactive'",
     ]);
-    await ok(saveAgent({ id: agent.body.id, name: "Library Guide", logo: logo("second") }));
+    await ok(saveAgent({ id: agent.body.id, name: "Library Guide", logo: logo("2") }));
     expect(await linesOf("agent")).toEqual(["Agents: changed 'Library Guide': Logo replaced"]);
 
     await ok(
