@@ -162,6 +162,38 @@ test.describe("with JavaScript", () => {
     await expect(edited.getByTestId("agent-logo")).toBeVisible();
   });
 
+  test("Create stays disabled until the client home has loaded, so a second press cannot post the agent again", async ({
+    signedInPage: page,
+  }) => {
+    const id = unique();
+    await page.goto("/northfield/build-agent?type=enrollment");
+    await page.getByLabel("Name").fill(`Once ${id}`);
+    await typeSiteCode(page, `once${id}`, `once${id}`);
+    // The client home's data, asked for once the agent is created, is held until the button is checked.
+    let submitted = false;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let homeAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (homeAsked = resolve));
+    await page.route(
+      (url) => url.pathname === "/northfield" && url.searchParams.has("_data"),
+      async (route) => {
+        if (submitted) {
+          homeAsked();
+          await held;
+        }
+        await route.continue();
+      },
+    );
+    submitted = true;
+    await page.getByRole("button", { name: "Create" }).click();
+    await asked;
+    await expect(page.getByRole("button", { name: "Create" })).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/northfield$/);
+    await expect(page.getByTestId("toast")).toContainText(`Once ${id} created`);
+  });
+
   test("a site code in use comes back next to the field, with what was typed kept", async ({ signedInPage: page }) => {
     await page.goto("/northfield/build-agent?type=enrollment");
     await page.getByLabel("Name").fill("Second Admissions");

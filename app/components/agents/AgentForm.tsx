@@ -53,7 +53,9 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
     shouldValidate: "onSubmit",
     onValidate,
   });
-  const submitting = navigation.state === "submitting";
+  // Disabled while the save posts and while the page it leads to loads: a second press in between
+  // posted the form again, refused as a site code in use by the agent the first had just created.
+  const busy = navigation.state !== "idle";
   // What the server saw last (an uploaded logo's URL survives a refused save), else the agent's own.
   const replied = lastResult?.initialValue as Record<string, unknown> | undefined;
   const pick = (name: keyof AgentFormDefaults) =>
@@ -156,7 +158,7 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
       </fieldset>
 
       <div className={f.actions}>
-        <button type="submit" className={ui.button.primary} disabled={readOnly || submitting}>
+        <button type="submit" className={ui.button.primary} disabled={readOnly || busy}>
           {mode === "edit" ? "Save" : "Create"}
         </button>
         <Link to={cancelTo} className={ui.button.secondary}>
