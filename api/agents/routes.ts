@@ -57,6 +57,9 @@ async function siteCodeHeldByAnother(
   return Boolean(row);
 }
 
+/** The first key of the lock a save holds while it gives an agent a site code (the second is the client's id). */
+const SITE_CODE_LOCK = 4_210_521;
+
 /** The wire name of each stored agent field: an update changes only the fields its body names. */
 const AGENT_FIELD_NAMES = {
   name: "name",
@@ -151,13 +154,18 @@ export function agentRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
         const logoChanges = existing ? sent.has("logo") && (body.logo ?? null) !== existing.logo : true;
         if (logoChanges && body.logo && !isOwnLogo(params.appId, body.logo)) throw logoNotOwn();
         const codeChanges = !existing || (sent.has("site_code") && existing.siteCode !== body.site_code);
-        if (codeChanges && (await siteCodeHeldByAnother(params.appId, body.site_code, existing?.id ?? null, deps)))
-          throw siteCodeTaken(body.site_code);
         const { result: agent } = await recordChange(
           deps,
           caller,
           agentChange(params.appId, existing ? [existing.id] : []),
           async (db) => {
+            if (codeChanges) {
+              // One claim of a client's site codes at a time, checked under the lock: two saves at once
+              // both found "Racer" and "racer" free, and the client had two agents of one code.
+              await db.execute(sql`select pg_advisory_xact_lock(${SITE_CODE_LOCK}, ${params.appId})`);
+              if (await siteCodeHeldByAnother(params.appId, body.site_code, existing?.id ?? null, { db }))
+                throw siteCodeTaken(body.site_code);
+            }
             if (existing) {
               const changed = Object.fromEntries(
                 Object.entries(values).filter(([key]) => sent.has(AGENT_FIELD_NAMES[key as keyof typeof values])),

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HIGHER_ED_PERSONALITY } from "../controls/defaults";
 import { agents, clientApps, controls } from "../db/schema";
@@ -604,6 +604,25 @@ describe("agents", () => {
       .where(eq(agents.id, created.body.id));
     const kept = await save("https://cdn.northfield.edu/desk.png", created.body.id);
     expect(kept.status).toBe(200);
+  });
+
+  it("gives a site code to one agent only when two saves claim it in two cases at once", async () => {
+    const claim = (name: string, site_code: string) =>
+      call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+        token: tokens["client.admin"],
+        body: { app_id: northfieldId, name, site_code },
+      });
+    const answers = await Promise.all([claim("Racer One", "Racer"), claim("Racer Two", "racer")]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const refused = answers.find((answer) => answer.status === 400)!;
+    expect(refused.body.errors.site_code[0]).toMatch(
+      /^The site code (Racer|racer) is already used by another agent of this client$/,
+    );
+    const holders = await host.deps.db
+      .select({ siteCode: agents.siteCode })
+      .from(agents)
+      .where(and(eq(agents.appId, northfieldId), sql`lower(${agents.siteCode}) = 'racer'`));
+    expect(holders).toHaveLength(1);
   });
 
   it("uploads a single agent logo", async () => {
