@@ -282,10 +282,23 @@ test.describe("with JavaScript", () => {
     const response = await page.request.get("/northfield/admin-downloads");
     expect(response.status()).toBe(200);
 
+    // A new agent's form has no agent to view: it says what the user may not do there.
     await page.goto("/northfield/build-agent?type=engagement");
-    await expect(page.getByText("You can view this agent but not change it.")).toBeVisible();
+    await expect(page.getByText("You may not create agents for this client.")).toBeVisible();
+    await expect(page.getByText("You can view this agent but not change it.")).toHaveCount(0);
     await expect(page.getByLabel("Name")).toBeDisabled();
     await expect(page.getByRole("button", { name: "Create" })).toBeDisabled();
+
+    // The agent's own form (a client user has no edit button to it), by the id the client home's data gives.
+    await page.goto("/northfield");
+    const admissionsId = await page.evaluate(async () => {
+      const response = await fetch("/northfield?_data=routes%2F%24appName._index");
+      const data = (await response.json()) as { groups: { agents: { id: number; site_code: string }[] }[] };
+      return data.groups.flatMap((g) => g.agents).find((a) => a.site_code === "admissions")!.id;
+    });
+    await page.goto(`/northfield/build-agent?id=${admissionsId}`);
+    await expect(page.getByText("You can view this agent but not change it.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
   });
 });
 

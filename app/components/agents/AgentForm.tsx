@@ -66,7 +66,13 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
 
   return (
     <Form method="post" action={action} encType="multipart/form-data" className={s.form} {...getFormProps(form)}>
-      {readOnly ? <p className={s.notice}>You can view this agent but not change it.</p> : null}
+      {readOnly ? (
+        <p className={s.notice}>
+          {mode === "edit"
+            ? "You can view this agent but not change it."
+            : "You may not create agents for this client."}
+        </p>
+      ) : null}
       {form.errors?.length ? (
         <p id={form.errorId} role="alert" className={`${ui.fieldError} ${f.formErrors}`}>
           {form.errors.join("\n")}
