@@ -246,6 +246,26 @@ describe("build-agent action", () => {
     expect(await agentBySiteCode("badlogo")).toBeUndefined();
   });
 
+  it("says beside the logo that a file too large to read is too large, on the form rather than an error page", async () => {
+    const huge = new File([new Uint8Array(8 * 1024 * 1024)], "poster.png", { type: "image/png" });
+    const response = await settle(() =>
+      buildAction(
+        args(
+          agentFormRequest(
+            "/northfield/build-agent?type=enrollment",
+            { name: "Huge Logo", agent_type: "enrollment", site_code: "hugelogo", logo: huge },
+            admin,
+          ),
+          northfield,
+        ),
+      ),
+    );
+    expect(response.status).toBe(413);
+    const reply = await response.json();
+    expect(reply.error.logo).toEqual(["The chosen logo is larger than 2 MB: choose a smaller image"]);
+    expect(await agentBySiteCode("hugelogo")).toBeUndefined();
+  });
+
   it("keeps the chosen logo when the site code is refused as taken (a file input cannot be refilled)", async () => {
     const response = await settle(() =>
       buildAction(

@@ -22,6 +22,7 @@ import { redirectWithToast } from "./toast.server";
 import { readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
 import { chosenFile, textOf } from "./http/form-fields.server";
 import { isRowId } from "~/lib/ids";
+import { IMAGE_MAX_MB } from "@contract/values/files";
 
 function agentIdOf(value: string | null) {
   const id = Number(value);
@@ -55,6 +56,8 @@ export async function loadAgentForm(
   return { mode: "create", client, defaultValue: newAgentDefaults(type), formAction: `${base}?type=${type}` };
 }
 
+const LOGO_TOO_LARGE = `The chosen logo is larger than ${IMAGE_MAX_MB} MB: choose a smaller image`;
+
 /** The form's fields; an API error on any other path (id, app_id, metadata) is shown above the form. */
 const FORM_FIELDS = new Set(["name", "agent_type", "site_code", "logo", "url", "status", "mode_env"]);
 
@@ -86,7 +89,15 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
   // Before the form is read: a read-only user is told they may not change this, whatever they posted.
   await requireConfigure(api, app.id);
 
-  const formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES });
+  let formData: FormData;
+  try {
+    formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES });
+  } catch (error) {
+    // Only a logo makes this form that large: said beside it, on the form, not on an error page.
+    if (error instanceof Response && error.status === 413)
+      return json({ status: "error" as const, error: { logo: [LOGO_TOO_LARGE] } }, { status: 413 });
+    throw error;
+  }
   formData.set("site_code", stripSiteCode(textOf(formData, "site_code")));
   if (!isShowableLogoUrl(textOf(formData, "logo_url"))) formData.set("logo_url", "");
 

@@ -194,6 +194,24 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("toast")).toContainText(`Once ${id} created`);
   });
 
+  test("a logo too large to send is said beside the logo, with what was typed kept", async ({ signedInPage: page }) => {
+    const id = unique();
+    await page.goto("/northfield/build-agent?type=enrollment");
+    await page.getByLabel("Name").fill(`Poster ${id}`);
+    await typeSiteCode(page, `poster${id}`, `poster${id}`);
+    await page.getByLabel("Logo").setInputFiles({
+      name: "poster.png",
+      mimeType: "image/png",
+      buffer: Buffer.alloc(8 * 1024 * 1024),
+    });
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByText("The chosen logo is larger than 2 MB: choose a smaller image")).toBeVisible();
+    await expect(page.getByLabel("Logo")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Name")).toHaveValue(`Poster ${id}`);
+    await expect(page.getByLabel("Site Code")).toHaveValue(`poster${id}`);
+    await expect(page).toHaveURL(/\/northfield\/build-agent\?type=enrollment$/);
+  });
+
   test("a site code in use comes back next to the field, with what was typed kept", async ({ signedInPage: page }) => {
     await page.goto("/northfield/build-agent?type=enrollment");
     await page.getByLabel("Name").fill("Second Admissions");
