@@ -10,8 +10,10 @@ import {
   testContext,
 } from "../../tests/support/console-context";
 import { startTestHost, TEST_SECRETS } from "../../tests/support/test-host";
+import { newRequestScope } from "~/server/context.server";
 import { sessionStorageFor } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { NOT_SAVED_JUST_NOW, NOT_SHOWN_JUST_NOW } from "~/lib/messages";
 import { loader as clientScopeLoader } from "./$appName";
 import { action as manageAction } from "./$appName.manage";
 import { action as loginAction, loader as loginLoader } from "./login";
@@ -346,6 +348,62 @@ describe("root loader and the API client", () => {
     const response = await settle(() => rootLoader(args(getRequest("/users", broken))));
     expect(response).toHaveRedirect("/login?redirectTo=%2Fusers");
     expect(response.headers.get("set-cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("keeps the sign-in when the refresh is not answered (a limit, an outage, no answer), and refreshes on the next page", async () => {
+    const cookie = await signInToConsole(host, "admin@example.com");
+    const stale = await withSession(cookie, async (session) =>
+      session.set("user_token", await expiredToken(session.get("user")!.id)),
+    );
+    const failures: [() => Response, string | null][] = [
+      [() => Response.json({ message: "Too many attempts" }, { status: 429, headers: { "Retry-After": "42" } }), "42"],
+      [() => Response.json({ message: "The database is not answering" }, { status: 503 }), null],
+      [
+        () => {
+          throw new TypeError("fetch failed");
+        },
+        null,
+      ],
+    ];
+    for (const [failure, retryAfter] of failures) {
+      const context = testContext(host);
+      context.apiFetch = async (request) =>
+        new URL(request.url).pathname === "/v1/users/generate_access_token" ? failure() : host.api.fetch(request);
+      const thrown = await rootLoader(args(getRequest("/users", stale), context)).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(thrown).toMatchObject({ status: 503, data: NOT_SHOWN_JUST_NOW, retryAfter });
+      expect(context.appendedCookies).toEqual([]);
+    }
+    // The refresh token was never spent: the next page refreshes it and goes on.
+    const next = testContext(host);
+    const data = await loaderJson(rootLoader, args(getRequest("/", stale), next));
+    expect(data.signedIn!.user.email).toBe("admin@example.com");
+    expect(next.appendedCookies).toHaveLength(1);
+  });
+
+  it("keeps a post made as the refresh is refused by a limit, to send again, with the limit's wait", async () => {
+    const cookie = await signInToConsole(host, "admin@example.com");
+    const stale = await withSession(cookie, async (session) =>
+      session.set("user_token", await expiredToken(session.get("user")!.id)),
+    );
+    const context = testContext(host);
+    context.requestScope = newRequestScope();
+    context.apiFetch = async (request) =>
+      new URL(request.url).pathname === "/v1/users/generate_access_token"
+        ? Response.json({ message: "Too many attempts" }, { status: 429, headers: { "Retry-After": "42" } })
+        : host.api.fetch(request);
+    const thrown = await manageAction(
+      args(formRequest("/northfield/manage", { notes: "typed before the limit" }, stale), context, {
+        appName: "northfield",
+      }),
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(thrown).toMatchObject({ status: 503, data: NOT_SAVED_JUST_NOW, retryAfter: "42" });
+    expect(context.requestScope!.interruptedPost?.fields).toContainEqual(["notes", "typed before the limit"]);
   });
 
   it("hands over a toast once and clears it", async () => {

@@ -203,6 +203,7 @@ export async function publicCall<T>(
  * which revokes the sign-in.
  */
 interface RememberedRefresh {
+  /** The new pair; null when the API refused the refresh token; rejected when it could not answer. */
   tokens: Promise<TokenPair | null>;
   browser: string;
   madeBy: ConsoleContext;
@@ -213,7 +214,17 @@ const REFRESH_MEMORY_MS = 10_000;
 const browserOf = (request: Request, context: ConsoleContext) =>
   `${context.clientAddress ?? ""} ${request.headers.get("user-agent") ?? ""}`;
 
-/** The new tokens, and whether this request may write them into its cookie. */
+/**
+ * Whether a failed refresh ended the sign-in: the API refused the token (spent, revoked, expired,
+ * unknown). A limit's 429, an outage's 503, a fault of the API's or no answer at all says nothing of
+ * the token, which was not spent: the sign-in stands, and the same page a few seconds later refreshes it.
+ */
+const refreshRefused = (error: unknown) => error instanceof ApiError && error.status < 500 && error.status !== 429;
+
+/**
+ * The new tokens (null when the API refused the refresh token), and whether this request may write
+ * them into its cookie. Throws when the API could not answer: nothing is remembered of that.
+ */
 async function refreshOnce(
   request: Request,
   context: ConsoleContext,
@@ -225,10 +236,18 @@ async function refreshOnce(
     return { tokens: await remembered.tokens, owner: remembered.madeBy === context };
   const tokens = publicCall(context, TokenPair, "POST", "/v1/users/generate_access_token", {
     body: { refresh_token: refreshToken },
-  }).catch(() => null);
+  }).catch((error: unknown) => {
+    if (refreshRefused(error)) return null;
+    throw error;
+  });
   if (!remembered) {
-    recentRefreshes.set(refreshToken, { tokens, browser, madeBy: context });
+    const entry = { tokens, browser, madeBy: context };
+    recentRefreshes.set(refreshToken, entry);
     setTimeout(() => recentRefreshes.delete(refreshToken), REFRESH_MEMORY_MS).unref?.();
+    // A refresh the API could not answer is tried again by the next request, not answered from here.
+    tokens.catch(() => {
+      if (recentRefreshes.get(refreshToken) === entry) recentRefreshes.delete(refreshToken);
+    });
   }
   return { tokens: await tokens, owner: true };
 }
@@ -278,7 +297,8 @@ export const UNSAVED_PARAM = "unsaved";
 /**
  * The API client of one signed-in request. A 401 triggers one token refresh and one retry; the
  * new tokens are written back to the session cookie on whatever response the route returns. A
- * failed refresh clears the session and sends the browser to the login screen.
+ * refresh the API refuses clears the session and sends the browser to the login screen; one it
+ * cannot answer (a limit, an outage) keeps the session and answers 503, as an outage does.
  */
 export async function requireApi(request: Request, context: ConsoleContext): Promise<ApiClient> {
   const session = await getSession(request, context);
@@ -298,7 +318,12 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
     const presented = session.get("refresh_token")!;
     let response = await send(context, method, path, options, session.get("user_token"));
     if (response.status === 401) {
-      const { tokens, owner } = await refreshOnce(request, context, presented);
+      const { tokens, owner } = await refreshOnce(request, context, presented).catch(async (error: unknown) => {
+        // The sign-in stands (its refresh token was not spent): the page is not drawn or the post not
+        // saved just now, as in an outage, and what was posted is offered to send again.
+        const retryAfter = error instanceof ApiError ? error.retryAfter : null;
+        throw await notAnsweringNow(request, context, retryAfter);
+      });
       if (!tokens) throw await signedOut();
       // Parallel calls of one request share the rotation; only the first writes the cookie.
       if (owner && session.get("refresh_token") !== tokens.refresh_token) {
