@@ -224,8 +224,8 @@ describe("a Client Admin adding a person by address", () => {
       body: {
         message: "Some rows could not be saved",
         errors: {
-          "users.0.app_user.role": ["You may not give the role admin"],
-          "users.0.user_type": ["You may not create a admin account"],
+          "users.0.app_user.role": ["You may not give the role Admin"],
+          "users.0.user_type": ["You may not create an Admin account"],
         },
       },
     });

@@ -2,12 +2,14 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { AppRole, AppUserRow, UserRow, UserType } from "@contract";
 import {
+  APP_ROLE_LABELS,
   AppUsersList,
   AppUsersUpsertBody,
   AppUsersUpsertResult,
   IdParam,
   UsersList,
   UsersUpsertBody,
+  USER_TYPE_LABELS,
   UsersUpsertResult,
 } from "@contract";
 import type { Caller } from "../auth/caller";
@@ -106,7 +108,7 @@ async function upsertUsers(caller: Caller, rows: z.output<typeof UsersUpsertBody
       if (row.id && !existing) problems.add(index, "id", "This user no longer exists");
       // A role kept as stored is not given: a System Admin's row is refused by the check below, once.
       if (!allowed.includes(row.user_type) && row.user_type !== existing?.userType)
-        problems.add(index, "user_type", `You may not give the role ${row.user_type}`);
+        problems.add(index, "user_type", mayNotGive(USER_TYPE_LABELS[row.user_type]));
       if (existing?.userType === "super_admin" && caller.userType !== "super_admin")
         problems.add(index, "user_type", "Only a System Admin may change a System Admin");
       if (existing?.id === caller.id && row.user_type !== caller.userType)
@@ -135,6 +137,13 @@ async function upsertUsers(caller: Caller, rows: z.output<typeof UsersUpsertBody
     return (await tx.select().from(users).where(inArray(users.id, saved)).orderBy(asc(users.email))).map(toUserRow);
   });
 }
+
+/** A refusal names roles and account types as the screens' Role column does ("Client Admin", "System Admin"), never by their stored values. */
+const withArticle = (label: string) => `${/^[AEIOU]/.test(label) ? "an" : "a"} ${label}`;
+const mayNotGive = (label: string) => `You may not give the role ${label}`;
+const mayNotCreate = (userType: UserType) => `You may not create ${withArticle(USER_TYPE_LABELS[userType])} account`;
+const mayNotChangeAccessOf = (role: string) =>
+  `You may not change the access of ${withArticle(APP_ROLE_LABELS[role as AppRole] ?? role)}`;
 
 export const NOT_A_MEMBER = "This person is not a member of this client";
 export const ONLY_SYSTEM_ADMIN_READDRESSES = "Only a System Admin may change a System Admin's email";
@@ -219,14 +228,14 @@ async function upsertAppUsers(caller: Caller, appId: number, rows: AppUserRows, 
       const unchanged = row.action === "add" && member?.membership.role === row.app_user.role && !renaming;
       if (unchanged) continue; // saving a whole table resends untouched rows (with their ids): they are no-ops
       if (member && !roles.includes(member.membership.role as AppRole)) {
-        problems.add(index, "app_user.role", `You may not change the access of a ${member.membership.role}`);
+        problems.add(index, "app_user.role", mayNotChangeAccessOf(member.membership.role));
       }
       if (account?.id === caller.id) problems.add(index, "app_user.role", "You cannot change your own access");
       if (row.action === "delete") continue;
       if (!roles.includes(row.app_user.role))
-        problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
+        problems.add(index, "app_user.role", mayNotGive(APP_ROLE_LABELS[row.app_user.role]));
       if (!account && !row.id && !userTypes.includes(row.user_type)) {
-        problems.add(index, "user_type", `You may not create a ${row.user_type} account`);
+        problems.add(index, "user_type", mayNotCreate(row.user_type));
       }
       // The address is the account's, which signs in everywhere: re-addressing one of a type the caller
       // may not give (a System Admin's, for staff) would hand them that account, as the Users screen refuses too.
@@ -299,9 +308,9 @@ async function upsertAppUsersAsClientAdmin(
           continue;
         }
         if (!roles.includes(row.app_user.role))
-          problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
+          problems.add(index, "app_user.role", mayNotGive(APP_ROLE_LABELS[row.app_user.role]));
         // Refused whether or not the address has an account: refusing only new ones would tell them apart.
-        if (row.user_type !== "user") problems.add(index, "user_type", `You may not create a ${row.user_type} account`);
+        if (row.user_type !== "user") problems.add(index, "user_type", mayNotCreate(row.user_type));
         if (addsTwice(rows, index)) problems.add(index, "email", listedTwice(row.email));
         continue;
       }
@@ -316,15 +325,14 @@ async function upsertAppUsersAsClientAdmin(
       const unchanged = row.action === "add" && role === row.app_user.role && !renaming;
       plans.push(unchanged ? null : { kind: "member", userId: member.user.id });
       if (unchanged) continue; // saving a whole table resends untouched rows (with their ids): they are no-ops
-      if (!roles.includes(role as AppRole))
-        problems.add(index, "app_user.role", `You may not change the access of a ${role}`);
+      if (!roles.includes(role as AppRole)) problems.add(index, "app_user.role", mayNotChangeAccessOf(role));
       if (member.user.id === caller.id) problems.add(index, "app_user.role", "You cannot change your own access");
       // The email is the account's, shared with every client it belongs to, so only staff change it
       // (and, as the screen offers it, the name). Refused before any look at who else holds the
       // address, which would reveal an account elsewhere.
       if (renaming) problems.add(index, "name", "Only staff can change an existing user's name or email");
       if (row.action === "add" && !roles.includes(row.app_user.role))
-        problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
+        problems.add(index, "app_user.role", mayNotGive(APP_ROLE_LABELS[row.app_user.role]));
     }
     problems.throwIfAny();
     for (const [index, row] of rows.entries()) {

@@ -144,7 +144,7 @@ describe("users (staff screen)", () => {
       token: token.staff,
       body: { users: [{ email: "x@example.com", name: "X", user_type: "super_admin" }] },
     });
-    expect(grant.body.errors["users.0.user_type"]).toEqual(["You may not give the role super_admin"]);
+    expect(grant.body.errors["users.0.user_type"]).toEqual(["You may not give the role System Admin"]);
     const adminId = (await host.deps.db.select().from(users).where(eq(users.email, "admin@example.com")))[0].id;
     const touch = await call("POST", "/v1/users/upsert", {
       token: token.staff,
@@ -190,7 +190,19 @@ describe("access control (per client)", () => {
     const tooHigh = await upsertNorthfield(token["client.admin"], [
       { email: "boss@example.com", name: "Boss", app_user: { role: "admin" } },
     ]);
-    expect(tooHigh.body.errors["users.0.app_user.role"]).toEqual(["You may not give the role admin"]);
+    expect(tooHigh.body.errors["users.0.app_user.role"]).toEqual(["You may not give the role Admin"]);
+    // A member staff made an Admin here is out of a Client Admin's reach, said in the screen's words.
+    expect(
+      (await upsertNorthfield(token.admin, [{ email: "lead@example.com", name: "Lead", app_user: { role: "admin" } }]))
+        .status,
+    ).toBe(200);
+    const lead = (
+      await call("GET", `/v1/apps/${northfieldId}/users`, { token: token["client.admin"] })
+    ).body.users.find((u: { email: string }) => u.email === "lead@example.com");
+    const demote = await upsertNorthfield(token["client.admin"], [
+      { id: lead.id, email: lead.email, name: lead.name, app_user: { role: "client_user" } },
+    ]);
+    expect(demote.body.errors["users.0.app_user.role"]).toEqual(["You may not change the access of an Admin"]);
     const listed = (await call("GET", `/v1/apps/${northfieldId}/users`, { token: token["client.admin"] })).body.users;
     const viewerId = listed.find((u: { email: string }) => u.email === "client.user@example.com").id;
     const rename = await upsertNorthfield(token["client.admin"], [
