@@ -5,12 +5,13 @@ import { ClientSearch } from "~/components/clients/ClientSearch";
 import { ClientTypeTabs } from "~/components/clients/ClientTypeTabs";
 import { clientTabs, tabKeyOf } from "~/components/clients/client-tabs";
 import * as s from "~/components/clients/clients.css";
-import { NO_CLIENTS_TEXT } from "~/components/clients/texts";
+import { NO_CLIENT_ACCESS_TEXT, NO_CLIENTS_TEXT } from "~/components/clients/texts";
 import { RouteError } from "~/components/RouteError";
-import { userCan } from "~/lib/permissions";
+import { isStaff, userCan } from "~/lib/permissions";
 import type { loader as rootLoader } from "~/root";
 import { requireApi } from "~/server/api/client.server";
 import { listActiveApps } from "~/server/api/apps-api.server";
+import { getUserInfo } from "~/server/api/users-api.server";
 import { consoleContext } from "~/server/context.server";
 import * as ui from "~/styles/ui.css";
 import { readSearchParam } from "~/lib/query-params";
@@ -21,16 +22,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
   const params = new URL(request.url).searchParams;
   const search = readSearchParam(params.get("search"), 100);
-  const apps = await listActiveApps(api, search || undefined);
+  const [apps, me] = await Promise.all([listActiveApps(api, search || undefined), getUserInfo(api)]);
   const { tabs, selected } = clientTabs(apps, params.get("type"));
   const clients = apps
     .filter((app) => tabKeyOf(app.client_type) === selected)
     .map(({ id, client_name, url_code, logo_url, status }) => ({ id, client_name, url_code, logo_url, status }));
-  return json({ search, tabs, selected, clients });
+  // Someone removed from their last client still signs in: they are told why the list is empty, not
+  // shown empty tabs to search.
+  const noClientAccess = !isStaff(me) && me.app_roles.length === 0;
+  return json({ search, tabs, selected, clients, noClientAccess });
 }
 
 export default function ClientsList() {
-  const { search, tabs, selected, clients } = useLoaderData<typeof loader>();
+  const { search, tabs, selected, clients, noClientAccess } = useLoaderData<typeof loader>();
   const signedIn = useRouteLoaderData<typeof rootLoader>("root")?.signedIn;
   const canCreate = signedIn ? userCan(signedIn.user, "create_client") : false;
   return (
@@ -48,6 +52,20 @@ export default function ClientsList() {
           </div>
         ) : null}
       </div>
+      {noClientAccess ? (
+        <p role="status">{NO_CLIENT_ACCESS_TEXT}</p>
+      ) : (
+        <ClientsOfType search={search} tabs={tabs} selected={selected} clients={clients} />
+      )}
+    </section>
+  );
+}
+
+type ClientsData = Omit<ReturnType<typeof useLoaderData<typeof loader>>, "noClientAccess">;
+
+function ClientsOfType({ search, tabs, selected, clients }: ClientsData) {
+  return (
+    <>
       <div className={ui.toolbar}>
         <ClientSearch search={search} />
       </div>
@@ -63,7 +81,7 @@ export default function ClientsList() {
       ) : (
         <p className={ui.muted}>{NO_CLIENTS_TEXT}</p>
       )}
-    </section>
+    </>
   );
 }
 

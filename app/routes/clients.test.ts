@@ -53,6 +53,24 @@ describe("clients list loader", () => {
     expect(data.clients.map((c: { url_code: string }) => c.url_code)).not.toContain("shopharbor-outfitters");
   });
 
+  it("tells someone who holds a role in no client (removed from their last one) why the list is empty", async () => {
+    const northfield = await appByCode("northfield");
+    const grant = (action: "add" | "delete") =>
+      call("POST", `/v1/apps/${northfield!.id}/users/upsert`, {
+        token: adminToken,
+        body: { users: [{ email: "left.soon@example.com", name: "Left Soon", action }] },
+      });
+    expect((await grant("add")).status).toBe(200);
+    const leaver = await signInToConsole(host, "left.soon@example.com");
+    expect((await loaderJson(listLoader, args(getRequest("/clients", leaver)))).noClientAccess).toBe(false);
+    expect((await grant("delete")).status).toBe(200);
+    const after = await loaderJson(listLoader, args(getRequest("/clients", leaver)));
+    expect(after.noClientAccess).toBe(true);
+    expect(after.clients).toEqual([]);
+    // Staff, who belong to no client, see every client as before.
+    expect((await loaderJson(listLoader, args(getRequest("/clients", admin)))).noClientAccess).toBe(false);
+  });
+
   it("takes the tab from ?type", async () => {
     const ecommerce = await loaderJson(listLoader, args(getRequest("/clients?type=ecommerce", admin)));
     expect(ecommerce.selected).toBe("ecommerce");

@@ -232,7 +232,7 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`page_size=${chosen}`));
   });
 
-  test("Access Control: removing someone asks first and applies on save", async ({ signedInPage: page }) => {
+  test("Access Control: removing someone asks first and applies on save", async ({ signedInPage: page, browser }) => {
     const email = uniqueEmail("leaving");
     await page.goto("/northfield/access-control");
     await page.getByRole("button", { name: "+ Add User" }).click();
@@ -256,6 +256,16 @@ test.describe("with JavaScript", () => {
     await saveButton(page).click();
     await expect(page.getByTestId("toast")).toContainText("Access saved");
     await expect(rowOf(page, email)).toHaveCount(0);
+
+    // Removed from the one client they had, the person still signs in, and is told why there is nothing.
+    const context = await browser.newContext();
+    const leaver = await context.newPage();
+    await signIn(leaver, email);
+    await leaver.goto("/");
+    await expect(leaver.getByRole("status").filter({ hasText: "You have no access to any client." })).toBeVisible();
+    await expect(leaver.getByRole("navigation", { name: "Client types" })).toHaveCount(0);
+    expect((await leaver.goto("/northfield"))?.status()).toBe(404);
+    await context.close();
   });
 
   test("Access Control is read-only for a Client (client_user)", async ({ page }) => {
