@@ -205,7 +205,28 @@ const isRenaming = (row: AppUserRows[number], member: Member) =>
  * a row with an id may re-address it.
  * The name is always this client's own; the account's name is the Users screen's.
  */
-async function upsertAppUsers(caller: Caller, appId: number, rows: AppUserRows, deps: Pick<ApiDeps, "db">) {
+/**
+ * The caller as they stand now, read inside the save's lock (History's lock on this client's access,
+ * which the save holds): their roles were read when the request came in, and a save of the same
+ * access that ran meanwhile may have changed them. Two Client Admins removing each other at once
+ * would otherwise both succeed, the second acting on a role the first had taken away, and leave the
+ * client with none.
+ */
+async function callerAsItStands(caller: Caller, appId: number, db: ApiDeps["db"]): Promise<Caller> {
+  const [now] = await db
+    .select({ userType: users.userType, role: appUsers.role })
+    .from(users)
+    .leftJoin(appUsers, and(eq(appUsers.userId, users.id), eq(appUsers.appId, appId)))
+    .where(eq(users.id, caller.id));
+  const appRoles = new Map(caller.appRoles);
+  if (now?.role) appRoles.set(appId, now.role as AppRole);
+  else appRoles.delete(appId);
+  return { ...caller, userType: (now?.userType ?? caller.userType) as UserType, appRoles };
+}
+
+async function upsertAppUsers(asCameIn: Caller, appId: number, rows: AppUserRows, deps: Pick<ApiDeps, "db">) {
+  const caller = await callerAsItStands(asCameIn, appId, deps.db);
+  requireApp(caller, appId, "manage_access");
   if (!isStaff(caller)) return upsertAppUsersAsClientAdmin(caller, appId, rows, deps);
   const roles = assignableAppRoles(caller, appId);
   const userTypes = assignableUserTypes(caller);

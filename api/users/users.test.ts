@@ -409,3 +409,29 @@ describe("granting access to an existing account", () => {
     expect((await host.deps.db.select().from(users).where(eq(users.email, "same.new@example.com"))).length).toBe(0);
   });
 });
+
+describe("two Client Admins changing each other's access at once", () => {
+  it("runs the saves one after the other, each as its caller stands then: the second, no longer a Client Admin, is refused", async () => {
+    const { body: made } = await upsertNorthfield(token.admin, [
+      { email: "first.head@example.com", name: "First Head", app_user: { role: "client_admin" } },
+      { email: "second.head@example.com", name: "Second Head", app_user: { role: "client_admin" } },
+    ]);
+    const idOf = (email: string) => made.users.find((u: { email: string }) => u.email === email).id;
+    const first = (await signInAs(host, "first.head@example.com")).user_token;
+    const second = (await signInAs(host, "second.head@example.com")).user_token;
+    const demote = (caller: string, email: string, name: string) =>
+      upsertNorthfield(caller, [{ id: idOf(email), email, name, app_user: { role: "client_user" } }]);
+    // Both requests are let in as Client Admins; their saves then take the client's access one at a time.
+    const [one, two] = await Promise.all([
+      demote(first, "second.head@example.com", "Second Head"),
+      demote(second, "first.head@example.com", "First Head"),
+    ]);
+    // Whichever came second (on PostgreSQL either may) found its caller demoted by the first.
+    expect([one.status, two.status].sort()).toEqual([200, 403]);
+    const { body } = await call("GET", `/v1/apps/${northfieldId}/users`, { token: token.admin });
+    const roleOf = (email: string) => body.users.find((u: { email: string }) => u.email === email).app_user.role;
+    const firstWon = one.status === 200;
+    expect(roleOf("first.head@example.com")).toBe(firstWon ? "client_admin" : "client_user");
+    expect(roleOf("second.head@example.com")).toBe(firstWon ? "client_user" : "client_admin");
+  });
+});
