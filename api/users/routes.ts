@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppRole, AppUserRow, UserRow, UserType } from "@contract";
 import {
@@ -97,9 +97,23 @@ async function findByIdOrEmail(tx: Tx, id: number | undefined, email: string) {
   return (await tx.select().from(users).where(eq(users.email, email)))[0] ?? null;
 }
 
-async function upsertUsers(caller: Caller, rows: z.output<typeof UsersUpsertBody>["users"], deps: Pick<ApiDeps, "db">) {
-  const allowed = assignableUserTypes(caller);
+/** The advisory lock a Users save holds (its second key is 0: there is one list of accounts). */
+const USERS_SAVE_LOCK = 4_210_521;
+
+async function upsertUsers(
+  asCameIn: Caller,
+  rows: z.output<typeof UsersUpsertBody>["users"],
+  deps: Pick<ApiDeps, "db">,
+) {
   return deps.db.transaction(async (tx) => {
+    // One Users save at a time, each checked against its caller's type as it stands once the save
+    // before it is done: two Admins demoting each other at once both succeeded, the second acting
+    // on a type the first had taken away.
+    await tx.execute(sql`select pg_advisory_xact_lock(${USERS_SAVE_LOCK}, 0)`);
+    const [now] = await tx.select({ userType: users.userType }).from(users).where(eq(users.id, asCameIn.id));
+    const caller: Caller = { ...asCameIn, userType: (now?.userType ?? asCameIn.userType) as UserType };
+    requireStaff(caller);
+    const allowed = assignableUserTypes(caller);
     const problems = new RowErrors();
     const existingRows: (UserRecord | null)[] = [];
     for (const [index, row] of rows.entries()) {

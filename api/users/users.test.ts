@@ -435,3 +435,35 @@ describe("two Client Admins changing each other's access at once", () => {
     expect(roleOf("second.head@example.com")).toBe(firstWon ? "client_user" : "client_admin");
   });
 });
+
+describe("two Admins changing each other's type at once", () => {
+  it("runs the Users saves one after the other: the second, no longer staff, is refused", async () => {
+    const { body: made } = await call("POST", "/v1/users/upsert", {
+      token: token.admin,
+      body: {
+        users: [
+          { email: "first.staff@example.com", name: "First Staff", user_type: "admin" },
+          { email: "second.staff@example.com", name: "Second Staff", user_type: "admin" },
+        ],
+      },
+    });
+    const idOf = (email: string) => made.users.find((u: { email: string }) => u.email === email).id;
+    const first = (await signInAs(host, "first.staff@example.com")).user_token;
+    const second = (await signInAs(host, "second.staff@example.com")).user_token;
+    const demote = (caller: string, email: string, name: string) =>
+      call("POST", "/v1/users/upsert", {
+        token: caller,
+        body: { users: [{ id: idOf(email), email, name, user_type: "user" }] },
+      });
+    const [one, two] = await Promise.all([
+      demote(first, "second.staff@example.com", "Second Staff"),
+      demote(second, "first.staff@example.com", "First Staff"),
+    ]);
+    expect([one.status, two.status].sort()).toEqual([200, 403]);
+    const listed = (await call("GET", "/v1/users", { token: token.admin })).body.users;
+    const typeOf = (email: string) => listed.find((u: { email: string }) => u.email === email).user_type;
+    const firstWon = one.status === 200;
+    expect(typeOf("first.staff@example.com")).toBe(firstWon ? "admin" : "user");
+    expect(typeOf("second.staff@example.com")).toBe(firstWon ? "user" : "admin");
+  });
+});
