@@ -84,3 +84,57 @@ test.describe("sign-in limits", () => {
     }
   });
 });
+
+/**
+ * A console reaching its API on another host (API_URL): the API that names the console in its
+ * TRUST_PROXY counts each browser's sign-ins against its own address, not every browser's against
+ * the console's one address, which a handful of people signing in at once would use up.
+ */
+test.describe("sign-in limits behind a console on another host", () => {
+  test.describe.configure({ mode: "serial" });
+  let api: ConsoleProcess;
+  let consoleServer: ConsoleProcess;
+  const dataDirs: string[] = [];
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    const dir = () => {
+      const made = mkdtempSync(path.join(tmpdir(), "console-e2e-remote-limits-"));
+      dataDirs.push(made);
+      return made;
+    };
+    api = await startConsoleProcess(
+      ownConsoleEnv(dir(), E2E.appPort + 24, { SIGN_IN_RATE_LIMIT_PER_MINUTE: "2", TRUST_PROXY: "loopback" }),
+      { heapMb: 1024, startTimeoutMs: 150_000 },
+    );
+    // The browsers' addresses reach this console as a proxy in front of it would say them.
+    consoleServer = await startConsoleProcess(
+      ownConsoleEnv(dir(), E2E.appPort + 25, { API_URL: api.url, TRUST_PROXY: "loopback" }),
+      { heapMb: 1024, startTimeoutMs: 150_000 },
+    );
+  });
+
+  test.afterAll(async () => {
+    await consoleServer?.stop();
+    await api?.stop();
+    for (const made of dataDirs) rmSync(made, { recursive: true, force: true });
+  });
+
+  test("count each browser's address at the API, not the console's", async () => {
+    const answers = [];
+    for (const address of ["198.51.100.1", "198.51.100.2", "198.51.100.3", "198.51.100.4"]) {
+      const browser = await request.newContext({
+        baseURL: consoleServer.url,
+        extraHTTPHeaders: { "Sec-Fetch-Site": "same-origin", Accept: "text/html", "X-Forwarded-For": address },
+      });
+      const answer = await browser.post("/login", {
+        form: { intent: "dev", email: "admin@example.com", redirectTo: "/" },
+        maxRedirects: 0,
+      });
+      answers.push(answer.status());
+      await browser.dispose();
+    }
+    // Four browsers, one sign-in each, under an API limit of two a minute per address.
+    expect(answers).toEqual([302, 302, 302, 302]);
+  });
+});

@@ -102,6 +102,10 @@ function buildUrl(path: string, query?: Query) {
 async function send(context: ConsoleContext, method: string, path: string, options: CallOptions, token?: string) {
   const headers = new Headers({ accept: "application/json" });
   if (token) headers.set("authorization", `Bearer ${token}`);
+  // The browser's address, as this server established it: an API on another host that names this
+  // console in its TRUST_PROXY then counts each browser's sign-ins and refreshes against its own
+  // limit, not every browser's against this console's one address. The in-process API reads no header.
+  if (context.clientAddress) headers.set("x-forwarded-for", context.clientAddress);
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers.set("content-type", "application/json");
   const response = await context.apiFetch(
