@@ -95,6 +95,61 @@ describe("what an agent runs with", () => {
   });
 });
 
+describe("a trigger point's own topics beside Default's", () => {
+  it("says the trigger point's own canned response and disclaimer for a topic Default lists too, and Default's once it is deleted", async () => {
+    const save = (controls: object[]) => call("PUT", `/v1/controls?app_id=${appId}`, { token, body: { controls } });
+    expect(
+      (
+        await save([
+          { internal_name: "sensitive_topics", prompt_input_raw: "Visas", metadata: { disclaimer: "Ask the office." } },
+          {
+            internal_name: "no_go_topics",
+            prompt_input_raw: "politics",
+            metadata: { disclaimer: "Admissions counsellors stay out of politics." },
+            trigger_point: "admissions",
+          },
+          {
+            internal_name: "sensitive_topics",
+            prompt_input_raw: "visas",
+            metadata: { disclaimer: "International admissions handles visas." },
+            trigger_point: "admissions",
+          },
+        ])
+      ).status,
+    ).toBe(200);
+    const admissions = await assistantControls(appId, "admissions", host.deps);
+    expect(admissions.noGoTopics).toEqual([
+      { topic: "Rankings", cannedResponse: "I can't compare universities." },
+      { topic: "politics", cannedResponse: "Admissions counsellors stay out of politics." },
+    ]);
+    expect(admissions.sensitiveTopics).toEqual([
+      { topic: "visas", disclaimer: "International admissions handles visas." },
+    ]);
+    // Another agent still runs with Default's.
+    const students = await assistantControls(appId, "studentsuccess", host.deps);
+    expect(students.noGoTopics).toEqual([{ topic: "Politics", cannedResponse: "I stay neutral." }]);
+    expect(students.sensitiveTopics).toEqual([{ topic: "Visas", disclaimer: "Ask the office." }]);
+    // The agent's row cleared and saved is deleted: Default's applies to it again.
+    const own = (
+      await call("GET", `/v1/controls?app_id=${appId}&trigger_point=admissions&types=no_go_topics`, { token })
+    ).body.controls as { id: number; prompt_input_raw: string }[];
+    const politics = own.find((row) => row.prompt_input_raw === "politics")!;
+    await save([
+      {
+        id: politics.id,
+        internal_name: "no_go_topics",
+        prompt_input_raw: "",
+        metadata: { disclaimer: "" },
+        trigger_point: "admissions",
+      },
+    ]);
+    expect((await assistantControls(appId, "admissions", host.deps)).noGoTopics).toEqual([
+      { topic: "Politics", cannedResponse: "I stay neutral." },
+      { topic: "Rankings", cannedResponse: "I can't compare universities." },
+    ]);
+  });
+});
+
 describe("the quality check on retrieval results", () => {
   const hits = [hit(1, "a"), hit(0.75, "b"), hit(0.5, "c"), hit(0.3, "d")];
   const gate = (confidence: number, settings: Partial<typeof QUALITY_CHECK_DEFAULTS>, from = hits) =>

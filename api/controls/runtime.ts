@@ -25,7 +25,7 @@ export interface AssistantControls {
  * The settings one trigger point's assistant runs with, resolved the way the screens show them:
  * personality, quality check and probing texts from the trigger point, else Default, else the
  * built-in default; topic lists and input prompts are Default's plus the trigger point's own
- * (its own prompt replacing a Default prompt of the same key). `known` spares the chat runtime a
+ * (its own topic replacing Default's of the same topic, its own prompt a Default prompt of the same key). `known` spares the chat runtime a
  * second read of the client it has already read. Probing texts and input prompts are written into
  * a model's instructions and nothing else: without `forModel` they are not read, and come back empty.
  */
@@ -65,10 +65,17 @@ export async function assistantControls(
     byKey.set(promptKey(prompt.internalName), { name: prompt.internalName, prompt: prompt.promptInputRaw });
   }
   const promptMap = Object.fromEntries([...byKey.values()].map(({ name, prompt }) => [name, prompt]));
-  const list = (name: string) =>
-    topics
-      .filter((t) => t.internalName === name)
+  // A topic the trigger point lists itself says its own text: Default's row of the same topic (any
+  // case, as a list holds a topic once) gives way to it, and applies again once it is deleted.
+  const list = (name: string) => {
+    const rows = topics.filter((t) => t.internalName === name);
+    const own = new Set(
+      rows.filter((t) => t.triggerPoint !== DEFAULT_TRIGGER_POINT).map((t) => t.promptInputRaw.toLowerCase()),
+    );
+    return rows
+      .filter((t) => t.triggerPoint !== DEFAULT_TRIGGER_POINT || !own.has(t.promptInputRaw.toLowerCase()))
       .map((t) => ({ topic: t.promptInputRaw, text: String(t.metadata.disclaimer ?? "") }));
+  };
   return {
     personality: singles.find((c) => c.internal_name === AI_PERSONALITY)!.prompt_input_raw,
     sensitiveTopics: list("sensitive_topics").map(({ topic, text }) => ({ topic, disclaimer: text })),
