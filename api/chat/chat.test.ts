@@ -317,6 +317,40 @@ describe("answers", () => {
     });
   });
 
+  it("keeps to the topics a message raises outside the words it searches: before its last words, or beside its questions", async () => {
+    const ip = { ip: "203.0.113.90" };
+    const story = Array.from(
+      { length: 9 },
+      () => "My daughter is a senior in Ohio and she has been reading about many universities lately.",
+    ).join(" ");
+    // A long message is searched by its last words; the No-Go topic it opens with still holds.
+    const long = await chat(`I need legal advice about my visa. ${story} Who is the dean?`, ip);
+    expect(long.text).toBe("I can't give legal advice. Please contact a lawyer.");
+    expect(long.done).toMatchObject({ outcome: "canned", sources: [] });
+    // Several questions are answered each on its own; the sentence beside them raising the topic still holds.
+    const several = await chat(
+      "I want legal advice. When do guided tours leave? Where do first-year students live?",
+      ip,
+    );
+    expect(several.text).toBe("I can't give legal advice. Please contact a lawyer.");
+    expect(several.done.outcome).toBe("canned");
+    const [trace] = await host.deps.db
+      .select({ trace: messages.trace })
+      .from(messages)
+      .where(and(eq(messages.conversationId, several.conversationId), eq(messages.role, "assistant")));
+    expect(trace.trace).toMatchObject({ controls: [{ type: "no_go_topic", name: "legal advice" }] });
+    // A Sensitive topic said beside the questions adds its disclaimer once to their answers.
+    const disclaimed = await chat(
+      "Tuition worries me a lot. When do guided tours leave? Where do first-year students live?",
+      ip,
+    );
+    expect(disclaimed.text).toContain("Guided tours leave from Founders Hall");
+    expect(disclaimed.done).toMatchObject({
+      outcome: "disclaimed",
+      disclaimer: "Tuition changes every year; the bursar's office has the current figures.",
+    });
+  });
+
   it("gives the fallback message below the quality check's confidence", async () => {
     const reply = await chat("What is the weather like on Mars tonight?");
     expect(reply.done.outcome).toBe("fallback");

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { fileAnswersIn, type AnswerTrace, type FallbackReason, type QualityCheckSettings, cutText } from "@contract";
-import { assistantControls, qualityGate } from "../controls/runtime";
+import { assistantControls, qualityGate, type AssistantControls } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { retrieve, searchablePartOf, type QuestionTerm, type SearchHit } from "../knowledge/index/search";
@@ -137,11 +137,31 @@ export async function respond(input: RespondInput, deps: ResponderDeps): Promise
   if (smallTalk) return smallTalkAnswer(smallTalk, controls.qualityCheck.min_retrieval_confidence);
   // What the visitor says of who they are (a name, an email), and a greeting or thanks around the
   // question, are not what they ask about.
-  const ownPart = searchablePartOf(askedPartOf(input.message));
+  const whole = askedPartOf(input.message);
+  const ownPart = searchablePartOf(whole);
   const asked = { ...input, previousQuestion: input.previousQuestion && askedPartOf(input.previousQuestion) };
   // Several questions in one message are answered each on its own, in order; each leans on the one
   // before it as a follow-up would. When none is answered alone, the message is searched whole.
   const questions = questionsOf(ownPart);
+  // The topics are checked on what each search asks (answerSearching); a No-Go topic the message
+  // raises outside all of those (before the last words a long message is searched by, in a sentence
+  // beside its questions) still gets its canned response.
+  const outside = (topic: string) =>
+    mentions(whole, topic) && !(questions ?? [ownPart]).some((q) => mentions(q, topic));
+  const noGo = controls.noGoTopics.find((t) => outside(t.topic));
+  if (noGo) return cannedAnswer(noGo, controls.qualityCheck.min_retrieval_confidence);
+  return withSensitiveTopics(await answerOf(input, asked, ownPart, questions, controls, deps), whole, controls);
+}
+
+/** The answer to the asked part of a message: its questions each on its own, or its searched part whole. */
+async function answerOf(
+  input: RespondInput,
+  asked: RespondInput,
+  ownPart: string,
+  questions: string[] | null,
+  controls: AssistantControls,
+  deps: ResponderDeps,
+): Promise<ChatAnswer> {
   if (questions) {
     const answers: ChatAnswer[] = [];
     for (const [index, question] of questions.entries())
@@ -164,6 +184,43 @@ export async function respond(input: RespondInput, deps: ResponderDeps): Promise
   const [chosen, searched] = retried && retried.outcome !== "fallback" ? [retried, asking!] : [answer, ownPart];
   // The trace says what was searched when it was not the whole message.
   return searched === input.message ? chosen : { ...chosen, trace: { ...chosen.trace, searched } };
+}
+
+/** A No-Go topic's canned response: nothing is searched, and the trace names the topic. */
+function cannedAnswer(noGo: AssistantControls["noGoTopics"][number], threshold: number, earlier?: string): ChatAnswer {
+  const trace = traceOf({
+    hits: [],
+    threshold,
+    confidence: 0,
+    drawnFrom: [],
+    listed: [],
+    controls: [{ type: "no_go_topic", name: noGo.topic }],
+    model: false,
+  });
+  return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned", trace: withFollowUp(trace, earlier) };
+}
+
+/**
+ * An answer with the disclaimers of the Sensitive topics the message raises outside what its
+ * searches asked (a long message's opening words, a sentence beside its questions), each once
+ * after those its searches added. Only an answer carries a disclaimer: not a fallback, nor a canned response.
+ */
+function withSensitiveTopics(answer: ChatAnswer, whole: string, controls: AssistantControls): ChatAnswer {
+  if (answer.outcome !== "answered" && answer.outcome !== "disclaimed") return answer;
+  const fired = new Set(answer.trace.controls.filter((c) => c.type === "sensitive_topic").map((c) => c.name));
+  const more = controls.sensitiveTopics.filter((t) => !fired.has(t.topic) && mentions(whole, t.topic));
+  if (!more.length) return answer;
+  const said = answer.disclaimer?.split("\n\n") ?? [];
+  const added = [...new Set(more.map((t) => t.disclaimer))].filter((text) => !said.includes(text));
+  return {
+    ...answer,
+    outcome: "disclaimed",
+    disclaimer: [answer.disclaimer, ...added].filter(Boolean).join("\n\n"),
+    trace: {
+      ...answer.trace,
+      controls: [...answer.trace.controls, ...more.map((t) => ({ type: "sensitive_topic" as const, name: t.topic }))],
+    },
+  };
 }
 
 /** The trace, with the question a follow-up was searched with ("Why this answer" says so; a test question needs it). */
@@ -222,18 +279,7 @@ async function answerSearching(
   // a no-go question gets the canned response again, and stays within the guardrails.
   const raises = (topic: string) => mentions(message, topic) || (!!earlier && mentions(earlier, topic));
   const noGo = controls.noGoTopics.find((t) => raises(t.topic));
-  if (noGo) {
-    const trace = traceOf({
-      hits: [],
-      threshold: controls.qualityCheck.min_retrieval_confidence,
-      confidence: 0,
-      drawnFrom: [],
-      listed: [],
-      controls: [{ type: "no_go_topic", name: noGo.topic }],
-      model: false,
-    });
-    return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned", trace: withFollowUp(trace, earlier) };
-  }
+  if (noGo) return cannedAnswer(noGo, controls.qualityCheck.min_retrieval_confidence, earlier);
 
   const searched = followUpSearch(message, input.previousQuestion);
   // The programs that fit are read while the store is searched: neither needs the other.
