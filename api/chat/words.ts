@@ -87,3 +87,6 @@ export function mentions(message: string, topic: string) {
   const words = messageLexemes(message);
   return topicWords.every((word) => words.has(word));
 }
+
+/** Whether a topic holds a word a message can raise it by: one of stop words alone ("US", "what is it") never fires. */
+export const isRecognisableTopic = (topic: string) => lexemesOfText(topic).length > 0;

@@ -438,6 +438,31 @@ describe("quality check", () => {
 });
 
 describe("validation and roles", () => {
+  it("refuses a topic no question could raise: one of words too common to count, beside its field, saving nothing", async () => {
+    const refused = await call("PUT", "/v1/controls", {
+      token: token.clientAdmin,
+      body: {
+        app_id: northfield,
+        controls: [
+          topic("no_go_topics", "Tuition refunds", "Ask the bursar."),
+          topic("no_go_topics", "IT", "The help desk answers questions about IT."),
+          topic("sensitive_topics", "What is it about?", "Answers may change."),
+        ],
+      },
+    });
+    expect(refused.status).toBe(400);
+    const message =
+      "The assistant can't recognise this topic: its words are too common to tell one question from another. Name it with the words people would ask it in";
+    expect(refused.body.errors).toEqual({
+      "controls.1.prompt_input_raw": [message],
+      "controls.2.prompt_input_raw": [message],
+    });
+    const listed = await call("GET", `/v1/controls?app_id=${northfield}&types=no_go_topics`, { token: token.admin });
+    expect(listed.body.controls.map((c: { prompt_input_raw: string }) => c.prompt_input_raw)).not.toContain(
+      "Tuition refunds",
+    );
+  });
+
   it("needs a client and a known control type, with per-field errors", async () => {
     const noApp = await call("PUT", "/v1/controls", {
       token: token.admin,

@@ -16,6 +16,7 @@ import {
 } from "@contract";
 import { controls, controlTopics } from "../db/schema";
 import type { ApiDeps } from "../deps";
+import { isRecognisableTopic } from "../chat/words";
 import { defaultPersonalityFor } from "./defaults";
 import {
   addError,
@@ -145,6 +146,9 @@ export async function listControls(
   );
 }
 
+const UNRECOGNISABLE_TOPIC =
+  "The assistant can't recognise this topic: its words are too common to tell one question from another. Name it with the words people would ask it in";
+
 const STALE = "This control no longer exists or belongs to another trigger point; reload the page";
 
 async function saveSingle(
@@ -252,6 +256,10 @@ export async function saveControls(appId: number, rows: ControlInputParsed[], de
     isTopicType(row.internal_name)
       ? row.prompt_input_raw && rowKey(row.trigger_point, row.internal_name, row.prompt_input_raw.toLowerCase())
       : rowKey(row.trigger_point, row.internal_name);
+  // A topic of words too common to tell a question by would be saved and never act.
+  for (const { row, index } of indexed)
+    if (isTopicType(row.internal_name) && row.prompt_input_raw && !isRecognisableTopic(row.prompt_input_raw))
+      addError(errors, `controls.${index}.prompt_input_raw`, UNRECOGNISABLE_TOPIC);
   for (const { row, index } of repeatsOf(indexed, keyOf)) {
     if (isTopicType(row.internal_name))
       addError(errors, `controls.${index}.prompt_input_raw`, "This topic is listed twice");
