@@ -205,6 +205,9 @@ async function currentLastmods(website: { url: string; siteMap: string }, robots
   }
 }
 
+/** A client's clean-up rules as a page's metadata keeps those it was extracted with: their selectors, sorted. */
+const cleanupKeyOf = (rules: CleanupRules) => [...new Set(rules.removeSelectors ?? [])].sort();
+
 /** How a page requested for indexing came out: what a refresh reports. */
 export type IndexOutcome = "new" | "changed" | "unchanged" | "not_fetched";
 
@@ -215,8 +218,14 @@ export type IndexOutcome = "new" | "changed" | "unchanged" | "not_fetched";
  * written only when its text changed. Force Index fetches and writes it whatever it says.
  */
 async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: WorkerDeps): Promise<IndexOutcome> {
-  const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
-  const held = !force && row.contentHash !== null;
+  const { requested: _r, force_index: _f, error_message: _e, cleaned_with: cleanedWith, ...kept } = row.metadata;
+  // The clean-up rules the page's passages were cut with: when they have changed since, the page is
+  // fetched and extracted again though it has not changed itself (its sitemap's lastmod, or a 304 to
+  // its validators, would say it need not be), so that a rule saved acts on pages indexed before it.
+  const rules = cleanupKeyOf(await work.cleanup());
+  const metadata = rules.length ? { ...kept, cleaned_with: rules } : kept;
+  const sameRules = JSON.stringify(Array.isArray(cleanedWith) ? cleanedWith : []) === JSON.stringify(rules);
+  const held = !force && row.contentHash !== null && sameRules;
   const checked = { status: "indexed", indexedAt: new Date(), checkedAt: new Date(), metadata };
   if (held && unchangedSinceChecked({ ...row, lastmod: await work.currentLastmod(row.url) })) {
     await deps.db.transaction(async (tx) => {
