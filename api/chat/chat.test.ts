@@ -539,6 +539,65 @@ describe("with LLM_BASE_URL", () => {
   });
 });
 
+describe("with LLM_BASE_URL and no source required", () => {
+  it("has the model answer from general knowledge when nothing in the store can be cited, and never when a source is required", async () => {
+    const seen: { system: string; user: string }[] = [];
+    const model = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        const request = JSON.parse(body);
+        seen.push({ system: request.messages[0].content, user: request.messages[1].content });
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ choices: [{ message: { content: "Nights on Mars fall far below freezing." } }] }));
+      });
+    });
+    await new Promise<void>((resolve) => model.listen(0, "127.0.0.1", resolve));
+    const qualityCheck = async (metadata: Record<string, unknown>) =>
+      (
+        await call("PUT", "/v1/controls", {
+          token: admin,
+          body: {
+            app_id: appId,
+            controls: [{ internal_name: "quality_check", trigger_point: "admissions", metadata }],
+          },
+        })
+      ).status;
+    const before = (
+      await call("GET", `/v1/controls?app_id=${appId}&trigger_point=admissions&types=quality_check`, { token: admin })
+    ).body.controls[0].metadata;
+    host.deps.config.llm = {
+      baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
+      apiKey: "",
+      model: "local",
+      timeoutMs: 5000,
+    };
+    const ip = { ip: "203.0.113.91" };
+    try {
+      // A source required (the default): the fallback message, and the model is not asked.
+      const required = await chat("What is the weather like on Mars tonight?", ip);
+      expect(required.done.outcome).toBe("fallback");
+      expect(seen).toHaveLength(0);
+      expect(await qualityCheck({ ...before, require_source: false })).toBe(200);
+      const general = await chat("What is the weather like on Mars tonight?", ip);
+      expect(general.text).toBe("Nights on Mars fall far below freezing.");
+      expect(general.done).toMatchObject({ outcome: "answered", sources: [] });
+      expect(seen).toHaveLength(1);
+      expect(seen[0].system).toContain("general knowledge");
+      expect(seen[0].user).not.toContain("Passages:");
+      const [stored] = await host.deps.db
+        .select({ trace: messages.trace })
+        .from(messages)
+        .where(and(eq(messages.conversationId, general.conversationId), eq(messages.role, "assistant")));
+      expect(stored.trace).toMatchObject({ model: true });
+    } finally {
+      host.deps.config.llm = null;
+      model.close();
+      await qualityCheck(before);
+    }
+  });
+});
+
 describe("the public endpoint's guards", () => {
   it("refuses unknown keys and bad messages, and limits how often one visitor may ask", async () => {
     expect((await chat("Hello", { key: "sk_nobody-issued-this-key" })).status).toBe(403);

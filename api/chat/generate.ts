@@ -91,26 +91,36 @@ export async function generateAnswer(
   programs: { name: string }[],
   maxSources: number,
 ) {
+  // No passage: the Quality Check requires no source, and nothing in the store could be cited.
+  const general = !passages.length;
   const instructions = [
     controls.personality,
     ...Object.entries(controls.inputPrompts).map(([key, prompt]) => `${key}: ${prompt}`),
     ...probingInstructions(controls.probing),
-    `Answer only from the numbered passages. If they do not answer the question, reply with ${DECLINED} and nothing else.`,
-    "Start with the sentence that answers the question; use one or two sentences unless the question asks for steps or a list.",
-    `Cite the passages you use by their numbers in square brackets, like [1]; cite at most ${maxSources === 1 ? "one passage" : `${maxSources} passages`}.`,
+    ...(general
+      ? [
+          `Nothing in the organisation's published information answers this question. Answer from general knowledge, briefly, and only what you are sure of; if you cannot, reply with ${DECLINED} and nothing else.`,
+          "Start with the sentence that answers the question; use one or two sentences unless the question asks for steps or a list.",
+        ]
+      : [
+          `Answer only from the numbered passages. If they do not answer the question, reply with ${DECLINED} and nothing else.`,
+          "Start with the sentence that answers the question; use one or two sentences unless the question asks for steps or a list.",
+          `Cite the passages you use by their numbers in square brackets, like [1]; cite at most ${maxSources === 1 ? "one passage" : `${maxSources} passages`}.`,
+        ]),
   ]
     .filter(Boolean)
     .join("\n\n");
   const context = passages
     .map((p, i) => `[${i + 1}] ${[p.title, ...p.headingPath].filter(Boolean).join(" › ")}\n${p.text}`)
     .join("\n\n");
+  const programLine = programs.length ? `Programs that may fit: ${programs.map((p) => p.name).join(", ")}\n\n` : "";
   const answer = await chatCompletion(
     llm,
     [
       { role: "system", content: instructions },
       {
         role: "user",
-        content: `Passages:\n${context}${programs.length ? `\n\nPrograms that may fit: ${programs.map((p) => p.name).join(", ")}` : ""}\n\nQuestion: ${question}`,
+        content: `${general ? "" : `Passages:\n${context}\n\n`}${programLine}Question: ${question}`,
       },
     ],
     { temperature: 0.2 },

@@ -349,6 +349,29 @@ async function answerSearching(
       deps.log.warn("language model answer failed; answering with quotes", error);
     }
   }
+  // The Quality Check requires no source: when nothing in the store can be quoted (or the model
+  // found no answer in it), a model answers from general knowledge, citing nothing. Without a model,
+  // or when it declines too, the visitor gets the fallback message.
+  if (!text && !programs.length && !settings.require_source && deps.config.llm) {
+    try {
+      const model = await generateAnswer(
+        deps.config.llm,
+        earlier ? `${input.message}\n(Asked just before: ${earlier})` : input.message,
+        [],
+        controls,
+        [],
+        settings.max_sources,
+      );
+      if (model.text) {
+        text = model.text;
+        written = true;
+        passages = [];
+        drawnFrom = [];
+      }
+    } catch (error) {
+      deps.log.warn("language model answer from general knowledge failed; giving the fallback message", error);
+    }
+  }
   const traceWith = (fired: TracedControl[], listed: SearchHit[], fallbackReason?: FallbackReason) =>
     withFollowUp(
       traceOf({

@@ -82,7 +82,7 @@ export const QUALITY_CHECK_FIELDS: readonly QualityCheckField[] = [
     name: "require_source",
     label: "Require A Source For Every Answer",
     type: "boolean",
-    help: "Every answer links the pages or files it comes from. When nothing in the knowledge store can be cited, the assistant gives the fallback message rather than answering from general knowledge.",
+    help: "Every answer links the pages or files it comes from. When nothing in the knowledge store can be cited, the assistant gives the fallback message rather than answering from general knowledge. Turned off, an assistant that writes its answers with a language model answers such questions from general knowledge, citing nothing; one that quotes the store still gives the fallback message.",
   },
   {
     name: "max_sources",
