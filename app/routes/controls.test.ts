@@ -216,6 +216,12 @@ describe("Sensitive and No-Go Topics", () => {
     expect(agent.rows.every((r: { topic: string }) => r.topic !== "politics")).toBe(true);
     // The Default's own screen lists them as its rows, not again as inherited.
     expect((await load(noGo, DEFAULT_PAGE, admin)).inherited).toEqual([]);
+    // A topic the agent lists itself replaces Default's there: Default's is not said to apply too.
+    const AGENT_PAGE = "/northfield/agent/studentsuccess/controls/no-go-topics";
+    await save(noGo, AGENT_PAGE, { ...row(0, "Politics", "Student success stays out of politics.") }, admin);
+    expect((await load(noGo, AGENT_PAGE, admin)).inherited).toEqual([]);
+    const [own] = (await load(noGo, AGENT_PAGE, admin)).rows;
+    await save(noGo, AGENT_PAGE, { ...row(0, "", "", String(own.id)) }, admin);
     const [saved] = (await load(noGo, DEFAULT_PAGE, admin)).rows;
     await save(noGo, DEFAULT_PAGE, { ...row(0, "", "", String(saved.id)) }, admin);
   });

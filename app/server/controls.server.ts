@@ -342,8 +342,8 @@ function siblingScreen(backTo: string, slug: string) {
 /** A topic list of the trigger point as its 8 rows (saved ones first). */
 /**
  * A topic screen's rows; under an agent or another trigger point, also Default's topics, which the
- * assistant applies there too (api/controls/runtime.ts), so the screen can show every topic that
- * steers its answers and where each is edited.
+ * assistant applies there too (api/controls/runtime.ts) unless the trigger point lists the same topic
+ * itself, so the screen can show every topic that steers its answers and where each is edited.
  */
 export async function loadTopics(screen: ControlsScreen, type: TopicControlType) {
   const { api, app, choice } = screen;
@@ -353,10 +353,15 @@ export async function loadTopics(screen: ControlsScreen, type: TopicControlType)
       ? null
       : loadOrError(() => controlsApi.list(api, app.id, DEFAULT_TRIGGER_POINT, [type])),
   ]);
-  const inherited = topicRowsOf(fromDefault?.data?.controls ?? [], type).filter((row) => row.id !== null);
+  const rows = topicRowsOf(own.data?.controls ?? [], type);
+  // A topic the trigger point lists itself replaces Default's of the same topic (any case): that one does not apply here.
+  const listedHere = new Set(rows.filter((row) => row.id !== null).map((row) => row.topic.toLowerCase()));
+  const inherited = topicRowsOf(fromDefault?.data?.controls ?? [], type).filter(
+    (row) => row.id !== null && !listedHere.has(row.topic.toLowerCase()),
+  );
   return json({
     ...screenData(screen),
-    rows: topicRowsOf(own.data?.controls ?? [], type),
+    rows,
     inherited: inherited.map(({ topic, disclaimer }) => ({ topic, disclaimer })),
     defaultScreen: `/${app.url_code}/controls/${type.replace(/_/g, "-")}`,
     error: own.error,
