@@ -30,6 +30,15 @@ export * from "./values/tuning";
 
 const PENALTY_MESSAGE = "The penalty must be a number from 0 to 1";
 
+/**
+ * What only a regular expression holds, never an address: a backslash escape, ".*" or ".+", an
+ * alternation. Patterns are matched as written with * for any characters, so such a pattern would
+ * match no page, and its rule would do nothing without a word.
+ */
+const REGEX_LIKE = /\\|\.[*+]|\|/;
+const REGEX_MESSAGE =
+  "Patterns are not regular expressions: * stands for any characters, a leading ^ ties the pattern to the start of the address and a trailing $ to its end";
+
 const METADATA_MESSAGE = `Metadata must be a JSON object, like ${CLEANUP_METADATA_EXAMPLE}`;
 
 /** A trigger point: '' (Default), one of the client's trigger points or an agent's site code. */
@@ -356,6 +365,8 @@ export const FinetuningInput = z
     if (penaltyType) {
       if (!row.pattern)
         ctx.addIssue({ code: "custom", path: ["pattern"], message: "Enter a pattern (use * to match every page)" });
+      else if (REGEX_LIKE.test(row.pattern))
+        ctx.addIssue({ code: "custom", path: ["pattern"], message: REGEX_MESSAGE });
       if (penalty === null)
         ctx.addIssue({
           code: "custom",

@@ -170,6 +170,30 @@ describe("AI finetuning rules", () => {
     expect(empty.body.errors).toEqual({ ids: ["Choose at least one rule to delete"] });
   });
 
+  it("refuses a pattern written as a regular expression, which would match no page, and says how patterns are written", async () => {
+    const before = await host.deps.db.select().from(finetunings);
+    const regex = await upsert(clientAdmin, [
+      { app_id: northfield, finetuning_type: "url_pattern", pattern: "/news/.*", penalty: 0.5 },
+      {
+        app_id: northfield,
+        finetuning_type: "html_weightage",
+        pattern: "^https://www\\.northfield\\.edu/$",
+        penalty: 1,
+      },
+      { app_id: northfield, finetuning_type: "pdf_weightage", pattern: "/(catalog|bulletin)/", penalty: 0.5 },
+      { app_id: northfield, finetuning_type: "url_pattern", pattern: "/events/*/2019", penalty: 0.5 },
+    ]);
+    expect(regex.status).toBe(400);
+    const message =
+      "Patterns are not regular expressions: * stands for any characters, a leading ^ ties the pattern to the start of the address and a trailing $ to its end";
+    expect(regex.body.errors).toEqual({
+      "finetunings.0.pattern": [message],
+      "finetunings.1.pattern": [message],
+      "finetunings.2.pattern": [message],
+    });
+    expect(await host.deps.db.select().from(finetunings)).toEqual(before);
+  });
+
   it("validates every row with per-field messages and saves nothing on error", async () => {
     const before = await host.deps.db.select().from(finetunings);
     const bad = await upsert(clientAdmin, [
