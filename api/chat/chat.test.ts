@@ -349,6 +349,11 @@ describe("answers", () => {
       outcome: "disclaimed",
       disclaimer: "Tuition changes every year; the bursar's office has the current figures.",
     });
+    // A question of several about the topic that went unanswered: no answer is about it, none carries its disclaimer.
+    const unanswered = await chat("Is tuition paid in moon rocks on Mars? When do guided tours leave?", ip);
+    expect(unanswered.text).toContain("I couldn't find an answer to “Is tuition paid in moon rocks on Mars?”");
+    expect(unanswered.text).toContain("Guided tours leave from Founders Hall");
+    expect(unanswered.done).toMatchObject({ outcome: "answered", disclaimer: null });
   });
 
   it("gives the fallback message below the quality check's confidence", async () => {

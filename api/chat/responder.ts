@@ -203,12 +203,18 @@ function cannedAnswer(noGo: AssistantControls["noGoTopics"][number], threshold: 
 /**
  * An answer with the disclaimers of the Sensitive topics the message raises outside what its
  * searches asked (a long message's opening words, a sentence beside its questions), each once
- * after those its searches added. Only an answer carries a disclaimer: not a fallback, nor a canned response.
+ * after those its searches added (not for a question of several left unanswered). Only an answer
+ * carries a disclaimer: not a fallback, nor a canned response.
  */
 function withSensitiveTopics(answer: ChatAnswer, whole: string, controls: AssistantControls): ChatAnswer {
   if (answer.outcome !== "answered" && answer.outcome !== "disclaimed") return answer;
   const fired = new Set(answer.trace.controls.filter((c) => c.type === "sensitive_topic").map((c) => c.name));
-  const more = controls.sensitiveTopics.filter((t) => !fired.has(t.topic) && mentions(whole, t.topic));
+  // The topic of a question of several that went unanswered adds nothing: no answer is about it.
+  const unanswered = (answer.trace.parts ?? []).filter((part) => part.outcome === "fallback");
+  const more = controls.sensitiveTopics.filter(
+    (t) =>
+      !fired.has(t.topic) && mentions(whole, t.topic) && !unanswered.some((part) => mentions(part.question, t.topic)),
+  );
   if (!more.length) return answer;
   const said = answer.disclaimer?.split("\n\n") ?? [];
   const added = [...new Set(more.map((t) => t.disclaimer))].filter((text) => !said.includes(text));
