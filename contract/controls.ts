@@ -32,10 +32,10 @@ const PENALTY_MESSAGE = "The penalty must be a number from 0 to 1";
 
 /**
  * What only a regular expression holds, never an address: a backslash escape, ".*" or ".+", an
- * alternation. Patterns are matched as written with * for any characters, so such a pattern would
+ * alternation in brackets (a "|" alone may be in an address, which an Exclude rule copies). Patterns are matched as written with * for any characters, so such a pattern would
  * match no page, and its rule would do nothing without a word.
  */
-const REGEX_LIKE = /\\|\.[*+]|\|/;
+const REGEX_LIKE = /\\|\.[*+]|\([^)]*\|[^)]*\)/;
 const REGEX_MESSAGE =
   "Patterns are not regular expressions: * stands for any characters, a leading ^ ties the pattern to the start of the address and a trailing $ to its end";
 

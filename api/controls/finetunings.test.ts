@@ -182,6 +182,8 @@ describe("AI finetuning rules", () => {
       },
       { app_id: northfield, finetuning_type: "pdf_weightage", pattern: "/(catalog|bulletin)/", penalty: 0.5 },
       { app_id: northfield, finetuning_type: "url_pattern", pattern: "/events/*/2019", penalty: 0.5 },
+      // An address may hold a "|" (an Exclude rule copies the address whole).
+      { app_id: northfield, finetuning_type: "url_pattern", pattern: "^https://www.northfield.edu/a|b$", penalty: 1 },
     ]);
     expect(regex.status).toBe(400);
     const message =
