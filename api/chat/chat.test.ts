@@ -1,5 +1,3 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatEvent } from "@contract";
@@ -9,6 +7,7 @@ import { startFixtureSite } from "../../tests/support/fixture-site";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { indexPages } from "../../tests/support/index-pages";
 import { topicControl } from "../../tests/support/controls";
+import { startStandInModel } from "../../tests/support/stand-in-model";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
@@ -452,30 +451,11 @@ describe("answers", () => {
 
 describe("with LLM_BASE_URL", () => {
   it("has an OpenAI-compatible model write the answer from the retrieved passages under the personality, input prompts and probing guidelines", async () => {
-    const seen: { system: string; user: string }[] = [];
     const replies: string[] = [];
-    const model = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => (body += c));
-      req.on("end", () => {
-        const request = JSON.parse(body);
-        seen.push({ system: request.messages[0].content, user: request.messages[1].content });
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(
-          JSON.stringify({
-            choices: [
-              {
-                message: {
-                  content:
-                    replies.shift() ?? "Fall applications close on January 15 [1] — we'd love to see yours! [99]",
-                },
-              },
-            ],
-          }),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => model.listen(0, "127.0.0.1", resolve));
+    const model = await startStandInModel(
+      () => replies.shift() ?? "Fall applications close on January 15 [1] — we'd love to see yours! [99]",
+    );
+    const seen = model.requests;
     await call("PUT", `/v1/apps/${appId}/input_prompts`, {
       token: admin,
       body: { input_prompts: [{ internal_name: "tone", prompt_input_raw: "Be upbeat.", trigger_point: "admissions" }] },
@@ -493,12 +473,7 @@ describe("with LLM_BASE_URL", () => {
         ],
       },
     });
-    host.deps.config.llm = {
-      baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
-      apiKey: "",
-      model: "local",
-      timeoutMs: 5000,
-    };
+    host.deps.config.llm = model.config;
     try {
       const reply = await chat("When do applications for fall close?");
       // The model cites the passages by number; a number naming no passage is dropped.
@@ -546,18 +521,8 @@ describe("with LLM_BASE_URL", () => {
 
 describe("with LLM_BASE_URL and no source required", () => {
   it("has the model answer from general knowledge when nothing in the store can be cited, and never when a source is required", async () => {
-    const seen: { system: string; user: string }[] = [];
-    const model = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => (body += c));
-      req.on("end", () => {
-        const request = JSON.parse(body);
-        seen.push({ system: request.messages[0].content, user: request.messages[1].content });
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ choices: [{ message: { content: "Nights on Mars fall far below freezing." } }] }));
-      });
-    });
-    await new Promise<void>((resolve) => model.listen(0, "127.0.0.1", resolve));
+    const model = await startStandInModel(() => "Nights on Mars fall far below freezing.");
+    const seen = model.requests;
     const qualityCheck = async (metadata: Record<string, unknown>) =>
       (
         await call("PUT", "/v1/controls", {
@@ -571,12 +536,7 @@ describe("with LLM_BASE_URL and no source required", () => {
     const before = (
       await call("GET", `/v1/controls?app_id=${appId}&trigger_point=admissions&types=quality_check`, { token: admin })
     ).body.controls[0].metadata;
-    host.deps.config.llm = {
-      baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
-      apiKey: "",
-      model: "local",
-      timeoutMs: 5000,
-    };
+    host.deps.config.llm = model.config;
     const ip = { ip: "203.0.113.91" };
     try {
       // A source required (the default): the fallback message, and the model is not asked.

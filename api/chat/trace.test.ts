@@ -1,6 +1,4 @@
 import { readFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +8,7 @@ import { chatCall } from "../../tests/support/chat-call";
 import { searchHit } from "../../tests/support/search-hit";
 import { apiCaller, signInAs } from "../../tests/support/test-host";
 import { indexedSite } from "../../tests/support/widget-chat";
+import { startStandInModel } from "../../tests/support/stand-in-model";
 import { traceOf } from "./trace";
 import { qualityCheckControl, topicControl } from "../../tests/support/controls";
 
@@ -84,29 +83,14 @@ describe("the passages a trace marks used", () => {
 
   it("are those a language model cited, and none when it cited none though the quoted answer's sources are listed", async () => {
     const replies: string[] = [];
-    let context = "";
-    const model = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => (body += c));
-      req.on("end", () => {
-        context = JSON.parse(body).messages[1].content;
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ choices: [{ message: { content: replies.shift() } }] }));
-      });
-    });
-    await new Promise<void>((resolve) => model.listen(0, "127.0.0.1", resolve));
-    site.host.deps.config.llm = {
-      baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
-      apiKey: "",
-      model: "local",
-      timeoutMs: 5000,
-    };
+    const model = await startStandInModel(() => replies.shift());
+    site.host.deps.config.llm = model.config;
     try {
       replies.push("Applying costs $40 [2].");
       const cited = await askAndTrace("How much is the application fee?");
       expect(cited.text).toBe("Applying costs $40 [1].");
       // The passage the model was given as [2], and cited: the one the trace marks used.
-      const second = context.split(/^\[\d+\] [^\n]*\n/m)[2];
+      const second = model.requests.at(-1)!.user.split(/^\[\d+\] [^\n]*\n/m)[2];
       expect(cited.trace.model).toBe(true);
       expect(used(cited.trace)).toHaveLength(1);
       expect(used(cited.trace)[0]).toMatchObject({ listed: true });

@@ -1,5 +1,3 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
@@ -15,6 +13,7 @@ import { startFixtureSite } from "../../tests/support/fixture-site";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 import { indexPages } from "../../tests/support/index-pages";
 import { until } from "../../tests/support/wait";
+import { startStandInModel } from "../../tests/support/stand-in-model";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
@@ -476,29 +475,17 @@ describe("the recommendation model build", () => {
 
   it("with LLM_BASE_URL fills fields with an OpenAI-compatible model and keeps only answers of the right type", async () => {
     const asked: { model: string; fields: string[] }[] = [];
-    const model: Server = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => (body += c));
-      req.on("end", () => {
-        const request = JSON.parse(body);
-        const content = JSON.parse(request.messages[1].content);
-        asked.push({ model: request.model, fields: content.fields.map((f: { name: string }) => f.name) });
-        const answer =
-          content.program === "Nursing (BSN)"
-            ? { duration_years: 4, gmat_required: "no", tuition: 12400, concentrations: null }
-            : {};
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ choices: [{ message: { content: JSON.stringify(answer) } }] }));
-      });
-    });
-    await new Promise<void>((resolve) => model.listen(0, "127.0.0.1", resolve));
+    const model = await startStandInModel((request) => {
+      const content = JSON.parse(request.user);
+      asked.push({ model: request.model, fields: content.fields.map((f: { name: string }) => f.name) });
+      const answer =
+        content.program === "Nursing (BSN)"
+          ? { duration_years: 4, gmat_required: "no", tuition: 12400, concentrations: null }
+          : {};
+      return JSON.stringify(answer);
+    }, "local-test");
     const previous = host.deps.config.llm;
-    host.deps.config.llm = {
-      baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
-      apiKey: "",
-      model: "local-test",
-      timeoutMs: 5000,
-    };
+    host.deps.config.llm = model.config;
     try {
       await call("POST", `${base(northfield)}/recommendation_model_init`, { token: admin, body: {} });
       const done = await until("the model build", async () => {
