@@ -85,7 +85,9 @@ async function resumeOnPglite(check: (host: Awaited<ReturnType<typeof startApiHo
       (await statuses(host.deps.db)).some((s) => s.startsWith("sent_for_indexing") || s.startsWith("to_be_indexed")),
     ).toBe(true);
     await host.resumePipeline();
-    await until("indexing to resume", async () => (await statuses(host.deps.db)).join() === "indexed:8", 30_000);
+    // Eight pages of 0.7 s at four a host take a few seconds; on a loaded two-core machine the resumed
+    // host has needed more than 30 s to open the database, recover and finish them, so it gets 90.
+    await until("indexing to resume", async () => (await statuses(host.deps.db)).join() === "indexed:8", 90_000);
     await check(host);
   } finally {
     await host.close();
