@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { titleMeta } from "~/lib/page-title";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { ChunksDrawer, chunksDrawerShouldRevalidate } from "~/components/ChunksDrawer";
 import { RouteError } from "~/components/RouteError";
@@ -45,9 +46,8 @@ export default function UrlChunks() {
 /** Font size and theme are the browser's business: changing them asks the API for nothing. */
 export const shouldRevalidate = chunksDrawerShouldRevalidate;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Chunks for URL ${readableAddress(data.url)} · Assistant Console` : "Chunks · Assistant Console" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  titleMeta(error, data ? `Chunks for URL ${readableAddress(data.url)}` : "Chunks");
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { titleMeta } from "~/lib/page-title";
 import { Outlet, useActionData, useHref, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { DEFAULT_REFRESH_DAYS } from "@contract/values/knowledge";
 import { Drawer } from "~/components/Drawer";
@@ -164,9 +165,7 @@ export const shouldRevalidate = keepDataWhileSame(
   addressWithout(["url", "font", "theme"], (pathname) => pathname.replace(/\/chunks\/?$/, "")),
 );
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.website.url} · Websites · Assistant Console` : "Websites · Assistant Console" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => titleMeta(error, data?.website.url, "Websites");
 
 export function ErrorBoundary() {
   return <RouteError />;

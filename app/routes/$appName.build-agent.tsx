@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { titleMeta } from "~/lib/page-title";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AgentFormView } from "~/components/agents/AgentForm";
 import { RouteError } from "~/components/RouteError";
@@ -40,9 +41,7 @@ export default function BuildAgent() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${titleOf(data?.mode ?? "create")} · Assistant Console` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => titleMeta(error, titleOf(data?.mode ?? "create"));
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRequest, loaderJson, settle, signInToConsole, testContext } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
@@ -20,6 +20,15 @@ import { meta as studentProfilingHubMeta } from "./$appName.agent.$agentName.stu
 import { meta as userProfilingHubMeta } from "./$appName.agent.$agentName.user-profiling._index";
 import { loader as conversationLoader, meta as conversationMeta } from "./$appName.conversations_.$conversationId";
 import { meta as globalAgentLandingMeta } from "./agent.$agentName";
+import { loader as buildAgentLoader, meta as buildAgentMeta } from "./$appName.build-agent";
+import {
+  loader as websiteLoader,
+  meta as websiteMeta,
+} from "./$appName.agent.$agentName.knowledge-store.websites.$websiteId";
+import {
+  loader as fileChunksLoader,
+  meta as fileChunksMeta,
+} from "./$appName.agent.$agentName.knowledge-store.files.$fileId.chunks";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let cookie: string;
@@ -176,6 +185,38 @@ describe("page titles", () => {
     expect(await titleOf(conversationMeta, address, { params, error: await routeErrorOf(unknownConversation) })).toBe(
       notFound,
     );
+  });
+
+  it("titles a page 404 when its own loader finds no such record: an agent to edit, a website, a file", async () => {
+    const context = testContext(host);
+    const cases: [
+      (args: never) => ReturnType<MetaFunction>,
+      string,
+      Record<string, string>,
+      (args: LoaderFunctionArgs) => Promise<unknown>,
+    ][] = [
+      [buildAgentMeta, "/northfield/build-agent?id=999999999", { appName: "northfield" }, buildAgentLoader],
+      [buildAgentMeta, "/northfield/build-agent?id=abc", { appName: "northfield" }, buildAgentLoader],
+      [
+        websiteMeta,
+        "/northfield/agent/admissions/knowledge-store/websites/999999999",
+        { ...agent, websiteId: "999999999" },
+        websiteLoader,
+      ],
+      [
+        fileChunksMeta,
+        "/northfield/agent/admissions/knowledge-store/files/999999999/chunks",
+        { ...agent, fileId: "999999999" },
+        fileChunksLoader,
+      ],
+    ];
+    for (const [meta, address, params, loader] of cases) {
+      const response = await settle(() => loader({ request: getRequest(address, cookie), context, params }));
+      expect(response.status, address).toBe(404);
+      expect(await titleOf(meta, address, { params, error: await routeErrorOf(response) }), address).toBe(
+        "404 Page Not Found · Assistant Console",
+      );
+    }
   });
 
   it("keeps the console's name alone for a page that names nothing, and for other errors", async () => {
