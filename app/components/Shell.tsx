@@ -166,7 +166,8 @@ function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
             {crumb.to ? (
               <InAppLink to={crumb.to}>{crumb.label}</InAppLink>
             ) : (
-              <span aria-current="page">{crumb.label}</span>
+              // Only the last crumb is the page shown; an earlier one without a link is a step with no page.
+              <span aria-current={index === crumbs.length - 1 ? "page" : undefined}>{crumb.label}</span>
             )}
           </li>
         ))}

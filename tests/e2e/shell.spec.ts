@@ -91,6 +91,12 @@ test("breadcrumbs: client name or Home first, title-cased segments, last not a l
   await crumbs.getByRole("link", { name: "Controls" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Controls");
 
+  // A step with no page of its own is plain text, not the current page: only the last crumb is.
+  await page.goto("/northfield/ai-training/websites");
+  await expect(crumbs.getByRole("listitem")).toHaveText(["Northfield University", "AI Training", "Websites"]);
+  await expect(crumbs.locator("[aria-current]")).toHaveText(["Websites"]);
+  await expect(crumbs.locator("[aria-current]")).toHaveAttribute("aria-current", "page");
+
   await page.goto("/northfield");
   await expect(crumbs).toHaveCount(0);
 });
