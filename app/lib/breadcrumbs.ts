@@ -1,5 +1,5 @@
 import type { ClientApp } from "@contract";
-import { shortened } from "@contract/text";
+import { REFUSED_CHARACTERS, shortened } from "@contract/text";
 import { isBackofficePath } from "./clients";
 import { decodeSegment, titleCase } from "./text";
 
@@ -48,13 +48,16 @@ const BACKOFFICE_PAGES = new Map([
 /** A crumb is a few words: a segment longer than this (an address typed or pasted wrong) is cut. */
 const MAX_CRUMB = 60;
 
+/** A segment in words, without the control characters an address can spell (%00, %1B, a direction override). */
+const wordsOf = (segment: string) => titleCase(decodeSegment(segment).replace(REFUSED_CHARACTERS, ""));
+
 /**
  * A segment's crumb. A conversation's id reads as nothing a person would say, and whatever stands
  * in its place names a conversation too (a wrong one is not found): its crumb says what it is.
  */
 function labelOf(segment: string, previous: string | undefined) {
   if (previous === "conversations") return "Conversation";
-  const label = titleCase(decodeSegment(segment));
+  const label = wordsOf(segment);
   return shortened(label, MAX_CRUMB);
 }
 
@@ -71,7 +74,7 @@ export function breadcrumbsFor(pathname: string, app: ClientApp | null): Crumb[]
   let base = "";
   if (app && isBackofficePath(pathname)) {
     // The client's own page, then the back-office page: its path says nothing a person would.
-    const label = BACKOFFICE_PAGES.get(segments[2] ?? "") ?? titleCase(decodeSegment(segments[2] ?? ""));
+    const label = BACKOFFICE_PAGES.get(segments[2] ?? "") ?? wordsOf(segments[2] ?? "");
     return segments.length > 2 ? [{ label: app.client_name, to: `/${app.url_code}` }, { label }] : [];
   }
   if (app) {

@@ -153,6 +153,22 @@ describe("breadcrumbs", () => {
     ]);
   });
 
+  it("leave out the control characters an address can spell, so no crumb writes them into the page", () => {
+    expect(breadcrumbsFor("/northfield/a%00b%07c", app).map((crumb) => crumb.label)).toEqual([
+      "Northfield University",
+      "Abc",
+    ]);
+    expect(breadcrumbsFor("/agent/%00evil%E2%80%AEname", null).map((crumb) => crumb.label)).toEqual([
+      "Home",
+      "Agent",
+      "Evilname",
+    ]);
+    expect(breadcrumbsFor("/backoffice/northfield/x%1By", app).map((crumb) => crumb.label)).toEqual([
+      "Northfield University",
+      "Xy",
+    ]);
+  });
+
   it("start with the client name inside a client; build-agent reads Build Agent", () => {
     expect(breadcrumbsFor("/northfield/build-agent", app)).toEqual([
       { label: "Northfield University", to: "/northfield" },
