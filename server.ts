@@ -30,6 +30,7 @@ import { type ConsoleConfig, type ConsoleContext } from "./app/server/context.se
 import { withGetOnlyRefusals } from "./app/server/http/get-only-routes.server";
 import { withUnavailableAnswers } from "./app/server/http/unavailable-answers.server";
 import { answerClientErrorsInWords } from "./app/server/http/client-errors.server";
+import { answerRouterErrorsInWords } from "./app/server/http/router-errors.server";
 import { closeInStages } from "./app/server/http/lingering-close.server";
 import { refuseCrossSiteWrites } from "./app/server/http/same-origin.server";
 import { secureCookiesOverHttps } from "./app/server/http/secure-cookies.server";
@@ -276,6 +277,8 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
         }) satisfies ConsoleContext,
     }),
   );
+  // Errors met before a page could answer (an address that does not decode): words, never a stack.
+  app.use(answerRouterErrorsInWords());
 
   const port = Number(env.PORT ?? 3000);
   const hostname = env.HOST ?? "127.0.0.1";
