@@ -79,12 +79,9 @@ function guardedAgent(allowPrivate: boolean): Dispatcher {
           if (error) return callback(error, "", 0);
           const list = addresses as LookupAddress[];
           const refused = allowPrivate ? undefined : list.find((a) => !isPublicAddress(a.address));
+          // The address is not named: what a name resolves to inside this network is not the operator's to learn.
           if (refused)
-            return callback(
-              new FetchRefused(`${hostname} resolves to ${refused.address}, a private or reserved address`),
-              "",
-              0,
-            );
+            return callback(new FetchRefused(`${hostname} resolves to a private or reserved address`), "", 0);
           if ((options as { all?: boolean }).all)
             return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
           callback(null, list[0].address, list[0].family);
@@ -175,6 +172,45 @@ async function decoded(body: Buffer, encoding: string | undefined, maxBytes: num
   }
 }
 
+/** TLS failures as Node names them: the site's certificate (or its secure connection) is at fault. */
+const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|EPROTO$)/;
+
+/**
+ * What went wrong with a connection, in plain words: the error's own message names system calls,
+ * the addresses connected to and, for TLS, the source file of the library that failed, none of
+ * which is the operator's to read.
+ */
+function connectionFailure(code: string | undefined, url: URL, timeoutMs: number) {
+  switch (code) {
+    case "ENOTFOUND":
+      return `${url.hostname} was not found: no such host name`;
+    case "EAI_AGAIN":
+      return `${url.hostname} could not be looked up just now`;
+    case "ECONNREFUSED":
+      return `${url.host} refused the connection`;
+    case "ECONNRESET":
+    case "EPIPE":
+    case "UND_ERR_SOCKET":
+    case "UND_ERR_CLOSED":
+      return `${url.host} closed the connection before answering`;
+    case "ETIMEDOUT":
+    case "UND_ERR_CONNECT_TIMEOUT":
+    case "UND_ERR_HEADERS_TIMEOUT":
+    case "UND_ERR_BODY_TIMEOUT":
+      return `${url} did not answer within ${timeoutMs / 1000} s`;
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+      return `${url.host} could not be reached`;
+    case "CERT_HAS_EXPIRED":
+      return `${url.host}'s security certificate has expired`;
+    case "ERR_TLS_CERT_ALTNAME_INVALID":
+    case "HOSTNAME_MISMATCH":
+      return `${url.host}'s security certificate is for another name`;
+  }
+  if (code && TLS_CODE.test(code)) return `${url.host} has no valid security certificate or secure connection`;
+  return `${url} could not be fetched`;
+}
+
 /** The reason a request failed, in the words the URL drawers show. */
 function refusal(error: unknown, url: URL, timeoutMs: number) {
   if (error instanceof FetchRefused) return error;
@@ -182,7 +218,8 @@ function refusal(error: unknown, url: URL, timeoutMs: number) {
   if (cause instanceof FetchRefused) return cause;
   if ((error as Error).name === "TimeoutError")
     return new FetchRefused(`${url} did not answer within ${timeoutMs / 1000} s`);
-  return new FetchRefused(`${url} could not be fetched: ${(cause as Error)?.message ?? (error as Error).message}`);
+  const code = (error as { code?: string }).code ?? (cause as { code?: string } | undefined)?.code;
+  return new FetchRefused(connectionFailure(typeof code === "string" ? code : undefined, url, timeoutMs));
 }
 
 /**
