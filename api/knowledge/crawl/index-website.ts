@@ -138,21 +138,41 @@ async function skipUnchangedBySitemap(websiteId: number, lastmods: Map<string, s
   return skipped;
 }
 
+/** Types a server names when it does not say what the bytes are: the bytes themselves tell. */
+const UNSAID_TYPES = new Set([
+  "",
+  "application/octet-stream",
+  "binary/octet-stream",
+  "application/binary",
+  "application/x-download",
+  "application/force-download",
+  "application/unknown",
+]);
+
+/** The start of a page of HTML, after any byte-order mark, blank space and comments. */
+const HTML_START = /^(?:\ufeff)?(?:\s|<!--[\s\S]*?-->)*<(?:!doctype\s+html|html|head|body)[\s>]/i;
+
+/**
+ * What the answer is, by its declared type and its own first bytes: a PDF starts with `%PDF-`
+ * whatever its server calls it (download scripts send PDFs as `text/html`), and a page of HTML sent
+ * as bytes of no particular kind (`application/octet-stream`) starts as HTML does.
+ */
+export function kindOf(contentType: string, body: Buffer): "html" | "pdf" | null {
+  if (body.subarray(0, 5).toString("latin1") === "%PDF-") return "pdf";
+  if (contentType === "text/html" || contentType === "application/xhtml+xml") return "html";
+  if (contentType === "application/pdf") return "pdf";
+  if (UNSAID_TYPES.has(contentType) && HTML_START.test(body.subarray(0, 2048).toString("utf8"))) return "html";
+  return null;
+}
+
 /** The page's title, text and chunks: HTML on the extraction pool's threads, PDFs through unpdf. */
 async function extractPage(
   response: Awaited<ReturnType<typeof safeFetch>>,
   cleanup: CleanupRules,
 ): Promise<ExtractedChunks> {
-  if (response.contentType === "text/html" || response.contentType === "application/xhtml+xml") {
-    return extractInPool({ html: response.body, charset: response.charset, rules: cleanup });
-  }
-  // A PDF served as bytes of no particular kind (`application/octet-stream`, common for downloads)
-  // is known by its own first bytes.
-  const isPdf =
-    response.contentType === "application/pdf" ||
-    (response.contentType === "application/octet-stream" &&
-      response.body.subarray(0, 5).toString("latin1") === "%PDF-");
-  if (isPdf) {
+  const kind = kindOf(response.contentType, response.body);
+  if (kind === "html") return extractInPool({ html: response.body, charset: response.charset, rules: cleanup });
+  if (kind === "pdf") {
     const pdf = await extractPdf(
       response.body,
       decodeURIComponent(new URL(response.url).pathname.split("/").pop() ?? ""),

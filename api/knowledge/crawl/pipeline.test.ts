@@ -463,4 +463,57 @@ describe("the knowledge pipeline against a local website", () => {
       "Zipped pages are read as text.",
     );
   });
+
+  it("knows a PDF and a page of HTML by their bytes when the server names another type", async () => {
+    // A PDF sent as text/html (a download script's default) and a page sent as a download.
+    site.setRaw(
+      "/mislabelled/guide",
+      "text/html; charset=utf-8",
+      makePdf([["Mislabelled guide: labs open at nine."]], "Lab Guide"),
+    );
+    site.setRaw(
+      "/mislabelled/page",
+      "application/octet-stream",
+      "\n<!DOCTYPE html><html><head><title>Downloaded page | Northfield</title></head><body><main><p>Served as bytes, read as a page.</p></main></body></html>",
+    );
+    const created = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
+      token,
+      body: { websites: [{ app_id: appId, url: `${site.base}/mislabelled/guide`, site_map: "few_urls" }] },
+    });
+    const id = created.body.websites[0].id;
+    await until("few_urls discovery", async () => {
+      const list = await call("GET", `/v1/apps/${appId}/websites/${id}/urls`, { token });
+      return list.body.total === 1 && list.body;
+    });
+    await call("POST", `/v1/apps/${appId}/websites/${id}/urls/bulk_create`, {
+      token,
+      body: { urls: [`${site.base}/mislabelled/page`] },
+    });
+    await call("POST", `/v1/apps/${appId}/websites/${id}/urls/update_status`, {
+      token,
+      body: { status: "to_be_indexed" },
+    });
+    const outcome = async () => {
+      const list = await call("GET", `/v1/apps/${appId}/websites/${id}/urls`, { token });
+      const rows = list.body.data as { url: string; status: string; title: string | null }[];
+      return Object.fromEntries(rows.map((row) => [new URL(row.url).pathname, row]));
+    };
+    await until("both pages to be done", async () =>
+      Object.values(await outcome()).every((row) => row.status === "indexed" || row.status === "failed_to_index"),
+    );
+    const rows = await outcome();
+    expect(rows["/mislabelled/guide"]).toMatchObject({ status: "indexed", title: "Lab Guide" });
+    expect(rows["/mislabelled/page"]).toMatchObject({ status: "indexed", title: "Downloaded page | Northfield" });
+    const text = async (path: string) =>
+      (
+        await call("POST", `/v1/apps/${appId}/websites/${id}/urls/fetch_cached_chunks`, {
+          token,
+          body: { appId, url: `${site.base}${path}` },
+        })
+      ).body.chunks
+        .map((c: { text: string }) => c.text)
+        .join(" ");
+    expect(await text("/mislabelled/guide")).toContain("Mislabelled guide: labs open at nine.");
+    expect(await text("/mislabelled/page")).toContain("Served as bytes, read as a page.");
+  });
 });
