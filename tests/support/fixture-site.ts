@@ -70,6 +70,10 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
   const requests: string[] = [];
   /** Responses served as they are, without the site's layout (a PDF, a script-only shell). */
   const raw = new Map<string, { type: string; body: string | Buffer; headers?: Record<string, string> }>();
+  /** Pages that answer "busy" (429, 503) the next `times` they are asked for, with their Retry-After. */
+  const busy = new Map<string, { status: number; retryAfter: string | null; times: number }>();
+  /** When each path was asked for (Date.now()), in order. */
+  const askedAt = new Map<string, number[]>();
   /** Pages that redirect elsewhere (another host, say), by path. */
   const redirects = new Map<string, string>();
 
@@ -82,6 +86,16 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const path = new URL(req.url ?? "/", base).pathname;
     requests.push(path);
+    askedAt.set(path, [...(askedAt.get(path) ?? []), Date.now()]);
+    const busyPage = busy.get(path);
+    if (busyPage && busyPage.times > 0) {
+      busyPage.times -= 1;
+      res.writeHead(busyPage.status, {
+        "content-type": "text/html",
+        ...(busyPage.retryAfter === null ? {} : { "retry-after": busyPage.retryAfter }),
+      });
+      return res.end("<h1>Slow down</h1>");
+    }
     const send = (status: number, type: string, body: string | Buffer) => {
       res.writeHead(status, { "content-type": type });
       res.end(body);
@@ -147,6 +161,11 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
     setRaw: (path: string, type: string, body: string | Buffer, headers?: Record<string, string>) =>
       raw.set(path, { type, body, headers }),
     setRedirect: (path: string, location: string) => redirects.set(path, location),
+    /** The page answers `status` (429, 503) with this Retry-After the next `times` it is asked for. */
+    setBusy: (path: string, status: number, retryAfter: string | null, times: number) =>
+      busy.set(path, { status, retryAfter, times }),
+    /** When the path was asked for (Date.now()), in order. */
+    askedAt: (path: string) => askedAt.get(path) ?? [],
     setGzSitemap: (paths: string[]) => {
       gzPaths = paths;
     },

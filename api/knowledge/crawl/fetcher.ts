@@ -34,6 +34,8 @@ export interface Fetched {
   /** The answer's validators, to send back on the next fetch of the same page. */
   etag: string | null;
   lastModified: string | null;
+  /** The Retry-After header as sent (a 429 or 503 says when to ask again), or null. */
+  retryAfter: string | null;
   body: Buffer;
 }
 
@@ -285,6 +287,7 @@ export async function safeFetch(address: string, options: FetchOptions): Promise
         charset: charsetOf(headerOf(answer, "content-type")),
         etag: validatorOf(headerOf(answer, "etag")),
         lastModified: validatorOf(headerOf(answer, "last-modified")),
+        retryAfter: validatorOf(headerOf(answer, "retry-after")),
         body,
       };
     } catch (error) {

@@ -13,8 +13,8 @@ import type { CleanupRules } from "../extract/extract-html";
 import { extractPdf, UnreadablePdf } from "../extract/extract-pdf";
 import { extractInPool } from "./extract-pool";
 import { extracted, type ExtractedChunks } from "./extracted";
-import { FetchRefused, safeFetch, type FetchOptions } from "./fetcher";
-import { HostGate } from "./host-gate";
+import { FetchRefused, safeFetch, type FetchOptions, type Fetched } from "./fetcher";
+import { HostGate, MAX_PAUSE_MS } from "./host-gate";
 import { lastChangedBy } from "./lastmod";
 import type { WorkerDeps } from "../../deps";
 import { fetchOptions, loadWebsite, type PipelineDeps } from "./pipeline-shared";
@@ -75,9 +75,28 @@ async function fetchPage(
   validators: FetchOptions["validators"],
 ) {
   if (!robots.isAllowed(row.url)) throw new FetchRefused("Blocked by robots.txt");
-  const response = await gate.run(new URL(row.url).host, robots.crawlDelaySeconds, () =>
-    safeFetch(row.url, { ...fetchOptions(deps), validators }),
-  );
+  const host = new URL(row.url).host;
+  let response: Fetched;
+  for (let attempt = 0; ; attempt++) {
+    response = await gate.run(host, robots.crawlDelaySeconds, async () => {
+      // The site asked for a rest longer than a run waits: its pages are not asked for meanwhile.
+      const resting = gate.pausedFor(host);
+      if (resting > MAX_PAUSE_MS) throw new FetchRefused(busyLine(resting));
+      const answer = await safeFetch(row.url, { ...fetchOptions(deps), validators });
+      // Every request to the host waits, not only this page's: the site asked the crawler to slow
+      // down. Paused before the gate lets the next request start.
+      const wait = busyWaitMs(answer);
+      if (wait !== null) gate.pause(host, wait);
+      return answer;
+    });
+    const wait = busyWaitMs(response);
+    if (wait === null) break;
+    if (wait > MAX_PAUSE_MS) throw new FetchRefused(busyLine(wait, response.status));
+    if (attempt >= BUSY_RETRIES)
+      throw new FetchRefused(
+        `The site is busy (HTTP ${response.status}) and still was after the crawler waited as it asked; index the page again later`,
+      );
+  }
   // A page that redirects off its site (to a sign-in service, another domain) is not this
   // website's page, whatever it says; its own host with or without "www." still is.
   if (!sameHostOrWww(response.url, row.url))
@@ -88,6 +107,34 @@ async function fetchPage(
   if (response.status !== 200 && !(response.status === 304 && validators))
     throw new FetchRefused(`The page answered HTTP ${response.status}`);
   return response;
+}
+
+/** How many times a page is asked for again after its site said it was busy. */
+const BUSY_RETRIES = 2;
+/** The wait a 429 without Retry-After gets: the site asked to slow down without saying how much. */
+const DEFAULT_BUSY_WAIT_MS = 10_000;
+
+/**
+ * How long the site asked the crawler to wait before asking again (ms): a 429 (too many requests)
+ * or a 503 (unavailable) with Retry-After, in seconds or as a date; a 429 without one waits
+ * `DEFAULT_BUSY_WAIT_MS`. A run waits up to `MAX_PAUSE_MS` and asks again. Null for any other answer, and for a 503 that does not say when: the
+ * site is down, not busy.
+ */
+export function busyWaitMs(response: Pick<Fetched, "status" | "retryAfter">, now = Date.now()): number | null {
+  if (response.status !== 429 && response.status !== 503) return null;
+  const said = response.retryAfter?.trim() ?? "";
+  let wait: number | null = null;
+  if (/^\d{1,10}$/.test(said)) wait = Number(said) * 1000;
+  else if (said && !Number.isNaN(Date.parse(said))) wait = Math.max(0, Date.parse(said) - now);
+  if (wait === null) return response.status === 429 ? DEFAULT_BUSY_WAIT_MS : null;
+  return wait;
+}
+
+/** What a page says when its site asked for a rest longer than a run waits. */
+function busyLine(waitMs: number, status?: number) {
+  const minutes = Math.ceil(waitMs / 60_000);
+  const rest = minutes >= 120 ? `${Math.ceil(minutes / 60)} hours` : `${minutes} minutes`;
+  return `The site is busy${status ? ` (HTTP ${status})` : ""} and asked the crawler not to come back for ${rest}; index the page again later`;
 }
 
 /** Whether two addresses are on one host, counting `www.example.org` and `example.org` as one. */
