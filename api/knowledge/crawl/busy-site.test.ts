@@ -80,3 +80,23 @@ describe("a site that asks the crawler to slow down", () => {
     expect(site.askedAt("/landing")).toHaveLength(askedBefore);
   });
 });
+
+describe("a site whose robots.txt cannot be read", () => {
+  it("fetches none of its pages while robots.txt answers 5xx, and says why under each", async () => {
+    site.setBusy("/robots.txt", 500, null, 100);
+    try {
+      const askedBefore = site.askedAt("/about").length;
+      const rows = await indexPaths(["/about"]);
+      expect(rows["/about"]).toMatchObject({
+        status: "failed_to_index",
+        metadata: {
+          error_message:
+            "The site's robots.txt could not be read (HTTP 500), so none of its pages is fetched until it can be; index the page again later",
+        },
+      });
+      expect(site.askedAt("/about")).toHaveLength(askedBefore);
+    } finally {
+      site.setBusy("/robots.txt", 500, null, 0);
+    }
+  });
+});

@@ -74,6 +74,10 @@ async function fetchPage(
   deps: PipelineDeps,
   validators: FetchOptions["validators"],
 ) {
+  if (robots.unreadable)
+    throw new FetchRefused(
+      `The site's robots.txt ${robots.unreadable}, so none of its pages is fetched until it can be; index the page again later`,
+    );
   if (!robots.isAllowed(row.url)) throw new FetchRefused("Blocked by robots.txt");
   const host = new URL(row.url).host;
   let response: Fetched;

@@ -70,3 +70,31 @@ describe("politeness", () => {
     expect(peak).toBeLessThanOrEqual(2);
   });
 });
+
+describe("robots.txt that cannot be read", () => {
+  it("is no rule at all when missing (4xx), and no page allowed when the server fails (5xx) or does not answer", async () => {
+    let status = 404;
+    const server = createServer((req, res) => {
+      if (status === 0) return req.socket.destroy();
+      res.writeHead(status, { "content-type": "text/plain" });
+      res.end("User-agent: *\nDisallow: /\n");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const missing = await readRobots(base, { allowPrivate: true });
+      expect(missing.unreadable).toBeNull();
+      expect(missing.isAllowed(`${base}/page`)).toBe(true);
+      status = 503;
+      expect((await readRobots(base, { allowPrivate: true })).unreadable).toBe("could not be read (HTTP 503)");
+      status = 429;
+      expect((await readRobots(base, { allowPrivate: true })).unreadable).toBe("could not be read (HTTP 429)");
+      status = 0;
+      expect((await readRobots(base, { allowPrivate: true })).unreadable).toBe(
+        `could not be read (${base.slice("http://".length)} closed the connection before answering)`,
+      );
+    } finally {
+      server.close();
+    }
+  });
+});

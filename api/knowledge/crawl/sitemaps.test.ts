@@ -136,7 +136,7 @@ describe("reading sitemaps", () => {
     served.set("/apex.xml", urlset(["https://example.edu/a", "https://example.edu/b"]));
     const found = await readSitemaps([`${base}/apex.xml`], local, keepOwn);
     expect(found.entries).toEqual([]);
-    const robots = { isAllowed: () => true, crawlDelaySeconds: 0, sitemaps: [] };
+    const robots = { isAllowed: () => true, crawlDelaySeconds: 0, sitemaps: [], unreadable: null };
     expect(sitemapsError(found, robots)).toBe(
       "The sitemaps list 2 pages, none of them on this website's host or kept by its patterns and robots.txt (the first: https://example.edu/a)",
     );

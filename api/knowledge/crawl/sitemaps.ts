@@ -15,6 +15,12 @@ export interface Robots {
   isAllowed(url: string): boolean;
   crawlDelaySeconds: number;
   sitemaps: string[];
+  /**
+   * Why robots.txt could not be read ("could not be read (HTTP 503)"), or null. A server failing
+   * or not answering may be hiding rules: no page of the site is fetched meanwhile (RFC 9309,
+   * 2.3.1.4). Its sitemaps are still read, and their pages listed: listing a page fetches nothing.
+   */
+  unreadable: string | null;
 }
 
 const MAX_SITEMAPS = 50;
@@ -31,21 +37,28 @@ const MAX_UNCOMPRESSED_IN_ALL = 250 * 1024 * 1024;
 /** Text parsed between two turns of the event loop: people's requests wait at most this long. */
 const SLICE_BYTES = 128 * 1024;
 
-/** robots.txt of a site; a missing or unreadable one allows everything. */
+/**
+ * robots.txt of a site. A missing one (any 4xx but 429) allows everything; one the server fails to
+ * give (5xx, 429, no answer) is `unreadable`.
+ */
 export async function readRobots(origin: string, options: FetchOptions): Promise<Robots> {
   const robotsUrl = new URL("/robots.txt", origin).toString();
   let text = "";
+  let unreadable: string | null = null;
   try {
     const response = await safeFetch(robotsUrl, { ...options, maxBytes: 512 * 1024, accept: "text/plain" });
     if (response.status === 200) text = response.body.toString("utf8");
-  } catch {
-    // No robots.txt (or not reachable): nothing is disallowed.
+    else if (response.status >= 500 || response.status === 429)
+      unreadable = `could not be read (HTTP ${response.status})`;
+  } catch (error) {
+    unreadable = `could not be read (${cutText((error as Error).message, 300)})`;
   }
   const robots = robotsParser(robotsUrl, text);
   return {
     isAllowed: (url) => robots.isAllowed(url, USER_AGENT) !== false,
     crawlDelaySeconds: Math.min(Number(robots.getCrawlDelay(USER_AGENT) ?? 0) || 0, 30),
     sitemaps: robots.getSitemaps(),
+    unreadable,
   };
 }
 
