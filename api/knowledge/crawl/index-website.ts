@@ -15,6 +15,8 @@ import { extractInPool } from "./extract-pool";
 import { extracted, type ExtractedChunks } from "./extracted";
 import { FetchRefused, safeFetch, type FetchOptions, type Fetched } from "./fetcher";
 import { HostGate, MAX_PAUSE_MS } from "./host-gate";
+import { pagesOfWebsite } from "./known-pages";
+import { pageAddress } from "./page-address";
 import { lastChangedBy } from "./lastmod";
 import type { WorkerDeps } from "../../deps";
 import { fetchOptions, loadWebsite, type PipelineDeps } from "./pipeline-shared";
@@ -149,6 +151,21 @@ export function sameHostOrWww(a: string, b: string) {
 
 /** A page its site says is gone (404, 410): its passages stop answering. */
 export class PageGone extends NotIndexable {}
+
+/**
+ * A page that redirects to another URL the website has (an old address the sitemap still lists,
+ * `/a` sending to `/a/`) is that page: indexed under both, its passages would answer twice and
+ * outlive a deletion of either. The URL it redirects to keeps the page, and the old address's
+ * passages stop answering, as a gone page's do.
+ */
+async function refuseMovedToKnownPage(row: UrlRecord, finalUrl: string, deps: WorkerDeps) {
+  const target = pageAddress(finalUrl);
+  if (target === pageAddress(row.url)) return;
+  if (!(await pagesOfWebsite(row.websiteId, [target], deps)).size) return;
+  throw new PageGone(
+    `The page redirects to ${cutText(target, 300)}, which this website has as a URL of its own: that URL keeps the page`,
+  );
+}
 
 /**
  * Whether a page already indexed need not be fetched at all: its sitemap's lastmod (as the
@@ -307,6 +324,7 @@ async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: Wo
   }
   const validators = held ? { etag: row.etag, lastModified: row.lastModified } : undefined;
   const response = await fetchPage(row, work.robots, work.gate, deps, validators);
+  await refuseMovedToKnownPage(row, response.url, deps);
   // Unchanged pages are written in groups too: a refresh is mostly them.
   const unchanged = {
     row,
