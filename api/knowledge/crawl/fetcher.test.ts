@@ -52,6 +52,9 @@ beforeAll(async () => {
                 : page;
       res.writeHead(200, { "content-type": "text/html", "content-encoding": coding === "bomb" ? "gzip" : coding });
       res.end(body);
+    } else if (path === "/loop-a" || path === "/loop-b") {
+      res.writeHead(302, { location: path === "/loop-a" ? "/loop-b" : "/loop-a" });
+      res.end();
     } else if (path === "/hangs-up") {
       req.socket.destroy();
     } else if (path === "/stalls") {
@@ -92,6 +95,12 @@ describe("safeFetch", () => {
     expect((await safeFetch(`${base}/hop/3`, local)).url).toBe(`${base}/page`);
     expect(await refusedWith(safeFetch(`${base}/hop/9`, { ...local, maxRedirects: 5 }))).toBe(
       `${base}/hop/9 redirects more than 5 times`,
+    );
+  });
+
+  it("says a redirect loop is one, instead of counting its hops", async () => {
+    expect(await refusedWith(safeFetch(`${base}/loop-a`, local))).toBe(
+      `${base}/loop-a redirects in a loop, back to ${base}/loop-a`,
     );
   });
 

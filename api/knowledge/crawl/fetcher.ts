@@ -235,7 +235,10 @@ export async function safeFetch(address: string, options: FetchOptions): Promise
   // One deadline for the whole fetch, redirects and body included.
   const signal = AbortSignal.timeout(timeoutMs);
   let url = new URL(address);
+  // The addresses asked for so far: a redirect back to one of them is a loop, however long.
+  const asked = new Set<string>();
   for (let hop = 0; ; hop++) {
+    asked.add(url.href);
     if (url.protocol !== "http:" && url.protocol !== "https:")
       throw new FetchRefused(`${url} is not an http(s) address`);
     const allowPrivate =
@@ -264,8 +267,10 @@ export async function safeFetch(address: string, options: FetchOptions): Promise
         await answer.body.dump();
         const location = headerOf(answer, "location");
         if (!location) throw new FetchRefused(`${url} redirects without a location`);
+        const next = new URL(location, url);
+        if (asked.has(next.href)) throw new FetchRefused(`${address} redirects in a loop, back to ${next}`);
         if (hop >= maxRedirects) throw new FetchRefused(`${address} redirects more than ${maxRedirects} times`);
-        url = new URL(location, url);
+        url = next;
         continue;
       }
       // Not modified: the copy held is current, and there is no body to read.
