@@ -27,6 +27,20 @@ describe("website and page addresses", () => {
     expect(pageAddress("https://www.example.com/a/")).toBe("https://www.example.com/a/");
   });
 
+  it("store a page without the tracking parameters of campaigns and ads, keeping the rest of its query as written", () => {
+    expect(pageAddress("https://www.example.com/fees?utm_source=mail&UTM_Campaign=fall")).toBe(
+      "https://www.example.com/fees",
+    );
+    expect(pageAddress("https://www.example.com/fees?gclid=abc&year=2026&fbclid=x&q=a%20b+c")).toBe(
+      "https://www.example.com/fees?year=2026&q=a%20b+c",
+    );
+    expect(pageAddress("https://www.example.com/fees?year=2026&msclkid=1#rates")).toBe(
+      "https://www.example.com/fees?year=2026",
+    );
+    // A parameter that only begins like one is the page's own.
+    expect(pageAddress("https://www.example.com/fees?utmost=1")).toBe("https://www.example.com/fees?utmost=1");
+  });
+
   it("flag new addresses only, against the websites as the save leaves them", () => {
     const existing = [
       { id: 1, url: "https://a.example/" },
