@@ -151,4 +151,29 @@ describe("reading sitemaps", () => {
     expect(found.errors).toEqual([`${base}/bomb.xml.gz: larger than 50 MB unzipped`]);
     expect(found.complete).toBe(false);
   });
+
+  it("says which sitemaps were not read, nested too deep or past the fifty read, and takes no page as gone", async () => {
+    const index = (children: string[]) =>
+      `<sitemapindex>${children.map((child) => `<sitemap><loc>${base}${child}</loc></sitemap>`).join("")}</sitemapindex>`;
+    served.set("/deep-0.xml", index(["/deep-1.xml"]));
+    served.set("/deep-1.xml", index(["/deep-2.xml"]));
+    served.set("/deep-2.xml", index(["/deep-3.xml"]));
+    served.set("/deep-3.xml", index(["/deep-4.xml"]));
+    served.set("/deep-4.xml", urlset(["https://www.example.edu/deep"]));
+    const deep = await readSitemaps([`${base}/deep-0.xml`], local, keepOwn);
+    expect(deep.complete).toBe(false);
+    expect(deep.errors).toEqual([
+      `${base}/deep-3.xml: names sitemaps nested more than 3 indexes deep, which are not read (the first: ${base}/deep-4.xml)`,
+    ]);
+
+    const many = Array.from({ length: 55 }, (_, i) => `/many-${i}.xml`);
+    for (const [i, path] of many.entries()) served.set(path, urlset([`https://www.example.edu/many-${i}`]));
+    served.set("/many.xml", index(many));
+    const found = await readSitemaps([`${base}/many.xml`], local, keepOwn);
+    expect(found.entries).toHaveLength(49);
+    expect(found.complete).toBe(false);
+    expect(found.errors).toEqual([
+      `6 sitemaps not read: a website's sitemaps are read up to 50 (the first not read: ${base}/many-49.xml)`,
+    ]);
+  });
 });

@@ -207,11 +207,19 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
   // A sitemap's own address is stored with the website and shown in its errors: robots.txt and
   // indexes are outside input, so it is kept as a page's address is, without a user name and password.
   let queue = start.map((url) => ({ url: pageAddress(url), depth: 0 }));
-  while (queue.length && seen.size < MAX_SITEMAPS && !stopped) {
+  // Sitemaps named that the limit of fifty leaves unread: what they list is not known.
+  const unread = new Set<string>();
+  while (queue.length && !stopped) {
     const next: typeof queue = [];
     for (const { url, depth } of queue) {
-      if (seen.has(url) || seen.size >= MAX_SITEMAPS || stopped) continue;
+      if (seen.has(url) || stopped) continue;
+      if (seen.size >= MAX_SITEMAPS) {
+        unread.add(url);
+        continue;
+      }
       seen.add(url);
+      // The sitemaps this one names beyond the depth followed: not read, the first is named.
+      let tooDeep: string | null = null;
       // A sitemap robots.txt or an index names lists pages; a guessed one may not exist at all.
       const named = depth > 0 || !limits.guessed;
       try {
@@ -247,8 +255,15 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
           },
           (child) => {
             if (depth < 3) next.push({ url: pageAddress(child), depth: depth + 1 });
+            else tooDeep ??= pageAddress(child);
           },
         );
+        if (tooDeep) {
+          complete = false;
+          errors.push(
+            `${url}: names sitemaps nested more than 3 indexes deep, which are not read (the first: ${cutText(tooDeep, 300)})`,
+          );
+        }
         if (reading.root === "urlset" || reading.root === "sitemapindex") read.push(url);
         else {
           errors.push(`${url}: not a sitemap`);
@@ -269,6 +284,14 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
       }
     }
     queue = next;
+  }
+  for (const url of seen) unread.delete(url);
+  if (unread.size) {
+    complete = false;
+    const first = cutText(unread.values().next().value ?? "", 300);
+    errors.push(
+      `${unread.size === 1 ? "1 sitemap" : `${unread.size.toLocaleString("en")} sitemaps`} not read: a website's sitemaps are read up to ${MAX_SITEMAPS} (the first not read: ${first})`,
+    );
   }
   return { entries: [...entries.values()], sitemaps: read, errors, complete, refused };
 }
