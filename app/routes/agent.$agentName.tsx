@@ -5,6 +5,7 @@ import { ArchitectureDiagram, architectureMeta } from "~/components/Architecture
 import { RouteError } from "~/components/RouteError";
 import { CONTROL_CHARACTER, DIRECTION_CONTROL } from "@contract/text";
 import { NOT_FOUND_TEXT } from "~/lib/messages";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** The spec's "selected agent site code"; only remembered, the URL stays the source of truth. */
 const SELECTED_AGENT_KEY = "selectedAgent";
