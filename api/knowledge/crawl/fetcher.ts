@@ -8,6 +8,8 @@ import { charsetOf } from "@contract/text-file";
 import { cutText } from "@contract";
 
 export class FetchRefused extends Error {}
+/** Refused by the crawler's own address rules (a private or reserved address, not http(s)) before the site was asked. */
+export class AddressRefused extends FetchRefused {}
 
 export interface FetchOptions {
   /** Tests and the bundled demo site: allow loopback and private addresses. */
@@ -83,7 +85,7 @@ function guardedAgent(allowPrivate: boolean): Dispatcher {
           const refused = allowPrivate ? undefined : list.find((a) => !isPublicAddress(a.address));
           // The address is not named: what a name resolves to inside this network is not the operator's to learn.
           if (refused)
-            return callback(new FetchRefused(`${hostname} resolves to a private or reserved address`), "", 0);
+            return callback(new AddressRefused(`${hostname} resolves to a private or reserved address`), "", 0);
           if ((options as { all?: boolean }).all)
             return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
           callback(null, list[0].address, list[0].family);
@@ -240,12 +242,12 @@ export async function safeFetch(address: string, options: FetchOptions): Promise
   for (let hop = 0; ; hop++) {
     asked.add(url.href);
     if (url.protocol !== "http:" && url.protocol !== "https:")
-      throw new FetchRefused(`${url} is not an http(s) address`);
+      throw new AddressRefused(`${url} is not an http(s) address`);
     const allowPrivate =
       options.allowPrivate || (options.localExceptions ?? []).some((prefix) => url.toString().startsWith(prefix));
     if (literalAddressRefused(url, allowPrivate))
       // After a redirect the refused address is not the one asked for: say where the page sent it.
-      throw new FetchRefused(
+      throw new AddressRefused(
         hop === 0
           ? `${url.hostname} is a private or reserved address`
           : `${address} redirects to ${url}, a private or reserved address`,

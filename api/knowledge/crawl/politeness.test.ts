@@ -93,6 +93,11 @@ describe("robots.txt that cannot be read", () => {
       expect((await readRobots(base, { allowPrivate: true })).unreadable).toBe(
         `could not be read (${base.slice("http://".length)} closed the connection before answering)`,
       );
+      // A private host allowed only under a path (the bundled demo site): its robots.txt, outside that
+      // path, is refused by the crawler's own rules, not failed by the site, so it reads as missing.
+      const underAPath = await readRobots(base, { allowPrivate: false, localExceptions: [`${base}/demo-site/`] });
+      expect(underAPath.unreadable).toBeNull();
+      expect(underAPath.isAllowed(`${base}/demo-site/page`)).toBe(true);
     } finally {
       server.close();
     }

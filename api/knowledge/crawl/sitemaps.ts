@@ -2,7 +2,7 @@ import { domainToUnicode } from "node:url";
 import { createGunzip } from "node:zlib";
 import { Parser } from "htmlparser2";
 import robotsParser from "robots-parser";
-import { USER_AGENT, safeFetch, type FetchOptions } from "./fetcher";
+import { AddressRefused, USER_AGENT, safeFetch, type FetchOptions } from "./fetcher";
 import { pageAddress, parsedAddress } from "./page-address";
 import { cutText } from "@contract";
 
@@ -51,7 +51,11 @@ export async function readRobots(origin: string, options: FetchOptions): Promise
     else if (response.status >= 500 || response.status === 429)
       unreadable = `could not be read (HTTP ${response.status})`;
   } catch (error) {
-    unreadable = `could not be read (${cutText((error as Error).message, 300)})`;
+    // Refused by the crawler's own address rules (a private host whose pages are allowed only under
+    // a path, as the bundled demo site's are): the site failed at nothing, so it is read as missing.
+    // The pages themselves still pass the same rules when they are fetched.
+    if (!(error instanceof AddressRefused))
+      unreadable = `could not be read (${cutText((error as Error).message, 300)})`;
   }
   const robots = robotsParser(robotsUrl, text);
   return {
