@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientApps, configChanges, knowledgeFiles, testQuestions, testRuns } from "../db/schema";
 import { uploadPdf } from "../../tests/support/uploads";
@@ -699,7 +699,8 @@ describe("the OpenAPI document", () => {
 
 describe("restore", () => {
   const stageRuns = async () =>
-    (await host.deps.db.select().from(testRuns).where(eq(testRuns.appId, appId))).filter(
+    // Ordered by id: Postgres returns rows in no set order once some have been updated.
+    (await host.deps.db.select().from(testRuns).where(eq(testRuns.appId, appId)).orderBy(asc(testRuns.id))).filter(
       (r) => r.environment === "stage",
     );
 

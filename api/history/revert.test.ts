@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientApps, configChanges, testQuestions, testRuns } from "../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
@@ -46,7 +46,8 @@ const paint = (color: string) =>
     body: { appearance: { value: { primary_color: color } } },
   });
 const stageRuns = async () =>
-  (await host.deps.db.select().from(testRuns).where(eq(testRuns.appId, appId))).filter(
+  // Ordered by id: Postgres returns rows in no set order once some have been updated.
+  (await host.deps.db.select().from(testRuns).where(eq(testRuns.appId, appId)).orderBy(asc(testRuns.id))).filter(
     (run) => run.environment === "stage",
   );
 const runsDone = () => host.deps.db.update(testRuns).set({ status: "done" }).where(eq(testRuns.appId, appId));
