@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatEvent } from "@contract";
 import { clientApps, conversations, messages, visitorProfiles } from "../db/schema";
@@ -186,9 +186,13 @@ describe("answers", () => {
     });
     expect(stranger.conversationId).not.toBe("00000000-0000-4000-8000-000000000000");
     expect(
-      (await host.deps.db.select().from(messages).where(eq(messages.conversationId, stranger.conversationId))).map(
-        (m) => m.role,
-      ),
+      (
+        await host.deps.db
+          .select()
+          .from(messages)
+          .where(eq(messages.conversationId, stranger.conversationId))
+          .orderBy(asc(messages.id))
+      ).map((m) => m.role),
     ).toEqual(["user", "assistant"]);
     // The same embed key on another agent's page starts a conversation with that agent: each
     // answer is listed, traced and corrected under the agent whose settings gave it.
@@ -623,9 +627,13 @@ describe("a visitor who leaves mid-answer", () => {
     await expect
       .poll(
         async () =>
-          (await host.deps.db.select().from(messages).where(eq(messages.conversationId, first.conversation_id))).map(
-            (m) => m.role,
-          ),
+          (
+            await host.deps.db
+              .select()
+              .from(messages)
+              .where(eq(messages.conversationId, first.conversation_id))
+              .orderBy(asc(messages.id))
+          ).map((m) => m.role),
         { timeout: 5000 },
       )
       .toEqual(["user", "assistant"]);

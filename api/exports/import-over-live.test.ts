@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   agents,
@@ -389,10 +389,12 @@ describe("topics through an import of what the client already holds", () => {
 
 describe("websites through an import", () => {
   const sitesOf = async () =>
-    (await host.deps.db.select().from(websites).where(eq(websites.appId, northfield))).map((site) => ({
-      url: site.url,
-      tags: site.tags,
-    }));
+    (await host.deps.db.select().from(websites).where(eq(websites.appId, northfield)).orderBy(asc(websites.id))).map(
+      (site) => ({
+        url: site.url,
+        tags: site.tags,
+      }),
+    );
   const ALUMNI = "https://Alumni.Northfield.example/news/";
 
   /** An export of Northfield with its alumni website's row replaced by `rows`, saved as `name`. */
