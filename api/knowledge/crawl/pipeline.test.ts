@@ -47,6 +47,20 @@ const settled = () =>
     30_000,
   );
 
+/** Adds a few_urls website of the fixture site at this path and waits for its one URL to be listed. */
+async function fewUrlsWebsite(path: string): Promise<number> {
+  const created = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
+    token,
+    body: { websites: [{ app_id: appId, url: `${site.base}${path}`, site_map: "few_urls" }] },
+  });
+  const id: number = created.body.websites[0].id;
+  await until("few_urls discovery", async () => {
+    const list = await call("GET", `/v1/apps/${appId}/websites/${id}/urls`, { token });
+    return list.body.total === 1 && list.body;
+  });
+  return id;
+}
+
 describe("the knowledge pipeline against a local website", () => {
   it("discovers URLs through robots.txt, a sitemap index and a gzipped sitemap, applying robots and skip patterns", async () => {
     const created = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
@@ -337,15 +351,7 @@ describe("the knowledge pipeline against a local website", () => {
   });
 
   it("takes only the given URLs for few_urls websites, and adds links and refresh days by hand", async () => {
-    const created = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
-      token,
-      body: { websites: [{ app_id: appId, url: `${site.base}/programs/nursing`, site_map: "few_urls" }] },
-    });
-    const id = created.body.websites[0].id;
-    await until("few_urls discovery", async () => {
-      const list = await call("GET", `/v1/apps/${appId}/websites/${id}/urls`, { token });
-      return list.body.total === 1 && list.body;
-    });
+    const id = await fewUrlsWebsite("/programs/nursing");
     const bulk = await call("POST", `/v1/apps/${appId}/websites/${id}/urls/bulk_create`, {
       token,
       body: { urls: [`${site.base}/about`, `${site.base}/about`, `${site.base}/admissions`] },
@@ -418,15 +424,7 @@ describe("the knowledge pipeline against a local website", () => {
       ),
       { "content-encoding": "gzip" },
     );
-    const created = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
-      token,
-      body: { websites: [{ app_id: appId, url: `${site.base}/sign-in-first`, site_map: "few_urls" }] },
-    });
-    const id = created.body.websites[0].id;
-    await until("few_urls discovery", async () => {
-      const list = await call("GET", `/v1/apps/${appId}/websites/${id}/urls`, { token });
-      return list.body.total === 1 && list.body;
-    });
+    const id = await fewUrlsWebsite("/sign-in-first");
     await call("POST", `/v1/apps/${appId}/websites/${id}/urls/bulk_create`, {
       token,
       body: { urls: [`${site.base}/download/guide`, `${site.base}/stored-compressed`] },
@@ -476,15 +474,7 @@ describe("the knowledge pipeline against a local website", () => {
       "application/octet-stream",
       "\n<!DOCTYPE html><html><head><title>Downloaded page | Northfield</title></head><body><main><p>Served as bytes, read as a page.</p></main></body></html>",
     );
-    const created = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
-      token,
-      body: { websites: [{ app_id: appId, url: `${site.base}/mislabelled/guide`, site_map: "few_urls" }] },
-    });
-    const id = created.body.websites[0].id;
-    await until("few_urls discovery", async () => {
-      const list = await call("GET", `/v1/apps/${appId}/websites/${id}/urls`, { token });
-      return list.body.total === 1 && list.body;
-    });
+    const id = await fewUrlsWebsite("/mislabelled/guide");
     await call("POST", `/v1/apps/${appId}/websites/${id}/urls/bulk_create`, {
       token,
       body: { urls: [`${site.base}/mislabelled/page`] },
