@@ -77,6 +77,29 @@ describe("clients", () => {
     expect(listed.body.apps.map((a: { url_code: string }) => a.url_code)).toEqual(["lakeside"]);
   });
 
+  it("lists clients of one name in the order they were onboarded, however often one was changed since", async () => {
+    const codes = ["twin-a", "twin-b", "twin-c"];
+    for (const url_code of codes) {
+      const created = await call("POST", "/v1/apps", {
+        token: tokens.admin,
+        body: newClient({ client_name: "Twin College", url_code, market: url_code }),
+      });
+      expect(created.status).toBe(201);
+    }
+    // A change writes the row anew, at the end of the table on PostgreSQL: read in storage order, it
+    // would come last.
+    const first = (await call("GET", "/v1/apps?saerch=twin-a", { token: tokens.admin })).body.apps[0];
+    expect(first.url_code).toBe("twin-a");
+    const { agents: _agents, id, ...fields } = first;
+    expect(
+      (await call("PUT", `/v1/apps/${id}`, { token: tokens.admin, body: { ...fields, notes: "Moved" } })).status,
+    ).toBe(200);
+    const twins = (apps: { url_code: string }[]) =>
+      apps.map((app) => app.url_code).filter((code) => codes.includes(code));
+    expect(twins((await call("GET", "/v1/apps", { token: tokens.admin })).body.apps)).toEqual(codes);
+    expect(twins((await call("GET", "/v1/apps?saerch=twin", { token: tokens.admin })).body.apps)).toEqual(codes);
+  });
+
   it("refuses url_codes the console uses, taken ones and malformed ones, next to the field", async () => {
     const reserved = await call("POST", "/v1/apps", { token: tokens.admin, body: newClient({ url_code: "clients" }) });
     expect(reserved).toMatchObject({

@@ -69,16 +69,20 @@ export function appColumns(input: z.output<typeof AppInputSchema>) {
 }
 
 /** The client apps a caller may see (staff: all; others: those they hold a role in), with agents. */
-/** The client list as the console's shell asks for it on every page: prepared (api/db/prepared.ts). */
+/**
+ * The client list as the console's shell asks for it on every page: prepared (api/db/prepared.ts).
+ * By name, and clients of one name as they were onboarded: PostgreSQL keeps no order of its own
+ * among rows the sort leaves tied, and gives a changed row back after the others.
+ */
 const allAppsQuery = preparedPerDatabase((db) =>
-  db.select().from(clientApps).orderBy(asc(clientApps.clientName)).prepare("list_apps"),
+  db.select().from(clientApps).orderBy(asc(clientApps.clientName), asc(clientApps.id)).prepare("list_apps"),
 );
 const appsByIdQuery = preparedPerDatabase((db) =>
   db
     .select()
     .from(clientApps)
     .where(sql`${clientApps.id} = any(${sql.placeholder("ids")})`)
-    .orderBy(asc(clientApps.clientName))
+    .orderBy(asc(clientApps.clientName), asc(clientApps.id))
     .prepare("list_apps_by_id"),
 );
 const agentsOfAppsQuery = preparedPerDatabase((db) =>
@@ -114,7 +118,7 @@ export async function listVisibleApps(
       .select()
       .from(clientApps)
       .where(and(...conditions))
-      .orderBy(asc(clientApps.clientName));
+      .orderBy(asc(clientApps.clientName), asc(clientApps.id));
   }
   if (!apps.length) return [];
   const appAgents = await agentsOfAppsQuery(deps.db).execute({ appIds: apps.map((a) => a.id) });
