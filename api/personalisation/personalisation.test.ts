@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import {
@@ -511,6 +511,26 @@ describe("the recommendation model build", () => {
 });
 
 describe("the programs of the last build", () => {
+  it("lists programs of one name in the order the build found them, however often one was changed since", async () => {
+    await host.deps.db.delete(programRecords).where(eq(programRecords.appId, shop));
+    const pages = ["/first", "/second", "/third"].map((path) => `${site.base}${path}`);
+    const rows = await host.deps.db
+      .insert(programRecords)
+      .values(pages.map((sourceUrl) => ({ appId: shop, name: "Nursing", sourceUrl })))
+      .returning();
+    // A change writes the row anew, at the end of the table on PostgreSQL: read in storage order, it
+    // would come last.
+    await host.deps.db
+      .update(programRecords)
+      .set({ values: { duration_years: 4 } })
+      .where(eq(programRecords.id, rows[0].id));
+    // With the table's statistics up to date (autovacuum's analyse), it is read in storage order.
+    await host.deps.db.execute(sql`analyze program_records`);
+    const { body } = await call("GET", `${base(shop)}/programs`, { token: admin });
+    expect(body.programs.map((p: { source_url: string }) => p.source_url)).toEqual(pages);
+    await host.deps.db.delete(programRecords).where(eq(programRecords.appId, shop));
+  });
+
   it("never shows a completed build with the programs of the build before it, when it completes between the two reads", async () => {
     const [build] = await host.deps.db
       .insert(recommendationBuilds)

@@ -221,7 +221,9 @@ export function personalisationRoutes(route: RouteBuilder) {
         .select()
         .from(programRecords)
         .where(eq(programRecords.appId, params.appId))
-        .orderBy(asc(programRecords.name));
+        // Programs of one name (found on two pages) as the build found them: without the id, PostgreSQL
+        // gives them in storage order, a changed one last.
+        .orderBy(asc(programRecords.name), asc(programRecords.id));
       return {
         programs: rows.map((r) => ({
           id: r.id,
