@@ -38,4 +38,30 @@ describe("an answer that names programs", () => {
       .where(and(eq(messages.conversationId, asked.conversation), eq(messages.role, "assistant")));
     expect((answer.trace as AnswerTrace).programs).toEqual(["Nursing (BSN)"]);
   });
+
+  it("names programs that fit equally well by their names, as the Recommendation screen lists them, whatever order they are stored in", async () => {
+    const appId = (await demoCallers(host)).northfield;
+    const added = await host.deps.db
+      .insert(programRecords)
+      .values(
+        ["Nursing (MSN)", "Nursing (DNP)", "Nursing (ADN)"].map((name) => ({
+          appId,
+          name,
+          sourceUrl: `https://www.northfield.example/programs/${name.slice(9, 12).toLowerCase()}`,
+          values: { field_of_study: "nursing" },
+        })),
+      )
+      .returning();
+    // A change writes the row anew, at the end of the table on PostgreSQL.
+    await host.deps.db
+      .update(programRecords)
+      .set({ values: { field_of_study: "nursing", level: "graduate" } })
+      .where(eq(programRecords.id, added[0].id));
+    const asked = await chatCall(host.api, {
+      key,
+      trigger_point: "admissions",
+      message: "Which program would you recommend for nursing?",
+    });
+    expect(asked.text).toContain("Programs that may fit: Nursing (ADN), Nursing (BSN), Nursing (DNP).");
+  });
 });

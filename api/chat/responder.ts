@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { fileAnswersIn, type AnswerTrace, type FallbackReason, type QualityCheckSettings, cutText } from "@contract";
 import { assistantControls, qualityGate, type AssistantControls } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
@@ -95,7 +95,13 @@ async function sourceOf(hit: SearchHit, deps: ResponderDeps): Promise<StoredSour
 async function recommendPrograms(appId: number, question: string, deps: ResponderDeps) {
   if (!PROGRAM_QUESTION.test(question)) return [];
   const asked = contentWords(question).filter((w) => !PROGRAM_QUESTION.test(w));
-  const records = await deps.db.select().from(programRecords).where(eq(programRecords.appId, appId));
+  // By name, as the Recommendation screen lists them: programs that fit equally well are named in
+  // that order, not in the order PostgreSQL happens to store them (a changed row comes last).
+  const records = await deps.db
+    .select()
+    .from(programRecords)
+    .where(eq(programRecords.appId, appId))
+    .orderBy(asc(programRecords.name), asc(programRecords.id));
   return records
     .map((record) => {
       const words = contentWords(`${record.name} ${Object.values(record.values).flat().join(" ")}`);
