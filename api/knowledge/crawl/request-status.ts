@@ -41,5 +41,8 @@ export async function requestStatus(
     .returning({ websiteId: urls.websiteId, url: urls.url });
   const websiteIds = [...new Set(updated.map((u) => u.websiteId))];
   if (status === "to_be_indexed") await startRefreshRecords(websiteIds, deps);
-  return { updated: updated.length, inProgress: Number(inProgress), websiteIds, addresses: updated.map((u) => u.url) };
+  // In address order: an UPDATE answers its rows in the order it met them, which on PostgreSQL is
+  // storage order (a page changed since comes last), and History lists the first of them.
+  const addresses = updated.map((u) => u.url).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { updated: updated.length, inProgress: Number(inProgress), websiteIds, addresses };
 }
