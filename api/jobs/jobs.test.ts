@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { refreshTokens, users } from "../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 
@@ -63,6 +63,34 @@ describe("jobs through pg-boss", () => {
     expect(body.jobs.length).toBeGreaterThan(0);
     expect(body.jobs.map((job: { queue: string }) => job.queue)).not.toContain("__pgboss__send-it");
     expect(body.total_count).toBe(body.jobs.length);
+  });
+
+  it("pages jobs sent at the same moment in one order, none repeated or left out", async () => {
+    const boss = (
+      host.deps.jobs as unknown as {
+        boss: { insert(name: string, jobs: { data: object; startAfter: Date }[]): Promise<unknown> };
+      }
+    ).boss;
+    // One statement: every job of it has the same created_on. Due in an hour, so none is worked meanwhile.
+    const startAfter = new Date(Date.now() + 3_600_000);
+    await boss.insert(
+      "purge-refresh-tokens",
+      Array.from({ length: 12 }, (_, i) => ({ data: { batch: i }, startAfter })),
+    );
+    // A change writes a row anew, at the end of the table on PostgreSQL; with the table's statistics
+    // up to date (autovacuum's analyse), the list is read in storage order and then sorted.
+    await host.deps.db.execute(
+      sql`update pgboss.job set retry_limit = retry_limit + 1 where name = 'purge-refresh-tokens' and data->>'batch' in ('0', '2')`,
+    );
+    await host.deps.db.execute(sql`analyze pgboss.job`);
+    const listed = async (query: string) =>
+      (await call("GET", `/v1/jobs?queue=purge-refresh-tokens&state=created&${query}`, { token: adminToken })).body
+        .jobs as { id: string; data: { batch?: number } }[];
+    const whole = await listed("page_size=100");
+    expect(whole.filter((job) => job.data.batch !== undefined)).toHaveLength(12);
+    const paged = [];
+    for (let page = 1; page <= whole.length; page++) paged.push(...(await listed(`page_size=1&page=${page}`)));
+    expect(paged.map((job) => job.id)).toEqual(whole.map((job) => job.id));
   });
 
   it("refuses a payload the catalog does not accept, and unknown queues", async () => {

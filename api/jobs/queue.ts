@@ -165,9 +165,11 @@ export class PgBossJobQueue implements JobQueue {
       rows: [{ count }],
     } = await this.sql(`select count(*)::int as count from pgboss.job ${clause}`, values);
     const offset = (query.page - 1) * query.page_size;
+    // Latest first, and jobs sent by one statement (one created_on) by id: pages by offset of a sort
+    // with ties repeat some jobs and leave others out, PostgreSQL ordering tied rows anew for each.
     const { rows } = await this.sql(
       `select id::text, name, state::text as state, data, output, retry_count, retry_limit, created_on, started_on, completed_on
-         from pgboss.job ${clause} order by created_on desc limit ${query.page_size} offset ${offset}`,
+         from pgboss.job ${clause} order by created_on desc, id desc limit ${query.page_size} offset ${offset}`,
       values,
     );
     const total = Number(count);
