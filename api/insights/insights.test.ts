@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
 import type { Insights, UserProfilesList } from "@contract";
-import { chunks, messages, urls, websites } from "../db/schema";
+import { chunks, conversations, messages, urls, visitorProfiles, websites } from "../db/schema";
 import { chatCall, feedbackCall } from "../../tests/support/chat-call";
 import { apiCaller, demoCallers, downloadedText, startTestHost } from "../../tests/support/test-host";
 import { insightRange, readInsights } from "./queries";
@@ -568,5 +569,30 @@ describe("why a listed question went unanswered", () => {
       "Question,Unanswered,Words no passage held,Closest passage,Its page,Its score,Files not tagged,Answered since",
     );
     expect(rows.find((row) => row.startsWith(`${lab.asked_as},`))).toContain(`,"${lab.lacked_words.join(", ")}",`);
+  });
+});
+
+describe("leads of one score who started at one moment", () => {
+  it("are listed in one order, whatever order the database holds them in", async () => {
+    const startedAt = new Date(Date.now() - 60_000);
+    // Kept in the table in the reverse of the order the list gives them.
+    const ids = [randomUUID(), randomUUID(), randomUUID()].sort().reverse();
+    for (const id of ids) {
+      await host.deps.db.insert(conversations).values({ id, appId: harbor, environment: "prod", startedAt });
+      await host.deps.db.insert(visitorProfiles).values({
+        conversationId: id,
+        appId: harbor,
+        values: { email: `${id}@example.com` },
+        fieldScore: 20,
+        isLead: true,
+      });
+    }
+    // A change writes the row anew, at the end of the table on PostgreSQL.
+    await host.deps.db
+      .update(visitorProfiles)
+      .set({ values: { email: `${ids[0]}@example.org` } })
+      .where(eq(visitorProfiles.conversationId, ids[0]));
+    const read = await readInsights({ appId: harbor, ...insightRange({}), environment: "all" }, host.deps);
+    expect(read.leads.top.map((lead) => lead.conversation_id)).toEqual([...ids].sort());
   });
 });

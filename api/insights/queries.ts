@@ -179,7 +179,7 @@ async function latestWordings(scope: InsightScope, keys: string[], deps: Pick<Ap
     cross join lateral (
       select r.asked_as from insight_questions r
       where ${rollupFilter(scope)} and r.question_key = k.key
-      order by r.day desc, r.asked_as_answer desc nulls last limit 1
+      order by r.day desc, r.asked_as_answer desc nulls last, r.trigger_point, r.environment limit 1
     ) latest`),
   );
   return new Map(rows.flatMap((row) => (row.asked_as ? [[row.question, row.asked_as] as const] : [])));
@@ -214,7 +214,7 @@ async function answeredSinceOf(where: SQL, keys: string[], deps: Pick<ApiDeps, "
       keys.map((key) => sql`${key}`),
       sql`, `,
     )})
-    order by r.question_key, r.day desc, r.asked_as_answer desc nulls last`),
+    order by r.question_key, r.day desc, r.asked_as_answer desc nulls last, r.trigger_point, r.environment`),
   );
   const answered = rows.filter(
     (row) =>
@@ -266,7 +266,8 @@ export async function readInsights(
       select r.url, max(r.title) as title, sum(r.cited)::int as cited
       from insight_sources r where ${where} group by r.url order by cited desc, r.url limit ${limits.sources}`),
     ),
-    // The leads are read once and answered twice: per day (count and score sum) and the best few.
+    // The leads are read once and answered twice: per day (count and score sum) and the best few,
+    // leads of one score and start by conversation, as the profile store lists them.
     rowsOf<{
       days: { day: string; leads: number; score_sum: number }[] | null;
       top: { conversation_id: string; values: Record<string, unknown>; questions: number; started_at: string }[] | null;
@@ -282,7 +283,8 @@ export async function readInsights(
           select to_char((started_at at time zone 'utc')::date, 'YYYY-MM-DD') as day, count(*)::int as leads, sum(score)::int as score_sum
           from leads group by 1) d) as days,
         (select json_agg(t) from (
-          select conversation_id, values, questions, started_at from leads order by score desc, started_at desc limit ${limits.leads}) t) as top`),
+          select conversation_id, values, questions, started_at from leads
+          order by score desc, started_at desc, conversation_id limit ${limits.leads}) t) as top`),
     ),
     readUnhelpful(scope, limits.unhelpful, deps),
   ]);
@@ -294,7 +296,9 @@ export async function readInsights(
   const topQuestions = questions.filter((q) => q.top_asked).sort((x, y) => Number(x.asked_rank) - Number(y.asked_rank));
   // For the few questions listed only, sent together: the unanswered ones' closest passages (the
   // latest day's, of the row of that day asked last: one day holds a row per agent and environment),
-  // how the top ones were last worded, and the inventory's pages nearest now.
+  // how the top ones were last worded, and the inventory's pages nearest now. Rows counted before
+  // answer ids were kept say nothing of which was asked last: of those, the agent and environment
+  // pick one, the same at every read, where PostgreSQL would give whichever it stores first.
   const [closestRows, askedAs, pagesOf, answeredSince] = await Promise.all([
     unansweredKeys.length
       ? rowsOf<{
@@ -313,7 +317,7 @@ export async function readInsights(
       unansweredKeys.map((q) => sql`${q.question}`),
       sql`, `,
     )})
-    order by r.question_key, r.day desc, r.asked_as_answer desc nulls last`),
+    order by r.question_key, r.day desc, r.asked_as_answer desc nulls last, r.trigger_point, r.environment`),
         )
       : [],
     latestWordings(

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Insights } from "@contract";
-import { chunks, urls, websites } from "../db/schema";
+import { chunks, insightQuestions, urls, websites } from "../db/schema";
 import { rebuildInsightDays } from "./rollups";
 import { chatCall } from "../../tests/support/chat-call";
 import { apiCaller, demoCallers, downloadedText, startTestHost } from "../../tests/support/test-host";
@@ -77,6 +77,33 @@ describe("an unanswered question asked of several agents or environments on one 
         asked_as: "where is the quantum teleportation lab",
       });
     }
+  });
+});
+
+describe("an unanswered question counted before the rollups kept which ask came last", () => {
+  it("names one agent of the day's rows, whatever order the database holds them in", async () => {
+    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const question = "where is the planetarium";
+    // Rows written before answer ids were kept: nothing says which of them was asked last.
+    await host.deps.db.insert(insightQuestions).values(
+      ["admissions", "studentsuccess"].map((triggerPoint) => ({
+        appId,
+        triggerPoint,
+        environment: "stage",
+        day,
+        questionKey: question,
+        asked: 1,
+        unanswered: 1,
+      })),
+    );
+    // A change writes the row anew, at the end of the table on PostgreSQL; with the table's
+    // statistics up to date (autovacuum's analyse), it is read in that order.
+    await host.deps.db
+      .update(insightQuestions)
+      .set({ wording: "Where is the planetarium?" })
+      .where(and(eq(insightQuestions.questionKey, question), eq(insightQuestions.triggerPoint, "admissions")));
+    await host.deps.db.execute(sql`analyze insight_questions`);
+    expect(await gapOf(question)).toMatchObject({ unanswered: 2, trigger_point: "admissions" });
   });
 });
 
