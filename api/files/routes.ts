@@ -218,7 +218,12 @@ export function fileRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
     response: FileChunks,
     handler: async ({ params, query, caller, deps }) => {
       const file = await requireFile(params.id, query.app_id, caller, "read", deps);
-      const list = await deps.db.select().from(chunks).where(eq(chunks.fileId, file.id)).orderBy(asc(chunks.position));
+      // Position, then id: one writer numbers a file's chunks, and the id keeps the order whole regardless.
+      const list = await deps.db
+        .select()
+        .from(chunks)
+        .where(eq(chunks.fileId, file.id))
+        .orderBy(asc(chunks.position), asc(chunks.id));
       return {
         file_name: file.fileName,
         chunks: list.map((c) => ({ position: c.position, heading_path: c.headingPath, text: c.text })),

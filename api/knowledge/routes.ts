@@ -410,7 +410,12 @@ export function knowledgeRoutes(route: RouteBuilder) {
         .from(urls)
         .where(and(eq(urls.websiteId, params.websiteId), eq(urls.url, body.url)));
       if (!row) throw notFound("URL not found");
-      const list = await deps.db.select().from(chunks).where(eq(chunks.urlId, row.id)).orderBy(asc(chunks.position));
+      // Position, then id: one writer numbers a page's chunks, and the id keeps the order whole regardless.
+      const list = await deps.db
+        .select()
+        .from(chunks)
+        .where(eq(chunks.urlId, row.id))
+        .orderBy(asc(chunks.position), asc(chunks.id));
       return {
         url: body.url,
         chunks: list.map((c) => ({ position: c.position, heading_path: c.headingPath, text: c.text })),

@@ -55,14 +55,14 @@ async function passagesOf(
           .select()
           .from(chunks)
           .where(inArray(chunks.urlId, urlIds))
-          .orderBy(asc(chunks.urlId), asc(chunks.position))
+          .orderBy(asc(chunks.urlId), asc(chunks.position), asc(chunks.id))
       : []),
     ...(fileIds.length
       ? await deps.db
           .select()
           .from(chunks)
           .where(inArray(chunks.fileId, fileIds))
-          .orderBy(asc(chunks.fileId), asc(chunks.position))
+          .orderBy(asc(chunks.fileId), asc(chunks.position), asc(chunks.id))
       : []),
   ];
   const byKey = new Map(sources.map((s) => [`${s.kind}:${s.id}`, s]));
