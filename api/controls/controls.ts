@@ -302,7 +302,9 @@ async function checkTopicCounts(appId: number, errors: Errors, tx: Tx) {
     })
     .from(controlTopics)
     .where(eq(controlTopics.appId, appId))
-    .groupBy(controlTopics.triggerPoint, controlTopics.internalName);
+    .groupBy(controlTopics.triggerPoint, controlTopics.internalName)
+    // The refusals in one order at every save: a grouping gives its groups in no order of its own.
+    .orderBy(asc(controlTopics.triggerPoint), asc(controlTopics.internalName));
   for (const count of counts) {
     if (Number(count.n) > TOPIC_ROWS) {
       addError(
