@@ -171,7 +171,11 @@ describe("answers", () => {
     expect(reply.text).toContain("Applications for fall close on January 15.");
     expect(reply.done).toMatchObject({ outcome: "answered", disclaimer: null });
     expect(reply.done.sources[0]).toEqual({ title: "Admissions | Northfield", url: `${site.base}/admissions` });
-    const stored = await host.deps.db.select().from(messages).where(eq(messages.conversationId, reply.conversationId));
+    const stored = await host.deps.db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, reply.conversationId))
+      .orderBy(asc(messages.id));
     expect(stored.map((m) => [m.role, m.outcome])).toEqual([
       ["user", null],
       ["assistant", "answered"],

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUALITY_CHECK_DEFAULTS, TOPIC_ROWS } from "@contract";
 import { clientApps, controls, controlTopics, users } from "../db/schema";
@@ -306,7 +306,7 @@ describe("sensitive and no-go topics", () => {
   });
 
   it("refuses half rows, duplicates, unknown trigger points, foreign ids and a ninth topic, saving nothing", async () => {
-    const before = await host.deps.db.select().from(controlTopics);
+    const before = await host.deps.db.select().from(controlTopics).orderBy(asc(controlTopics.id));
     const bad = await call("PUT", "/v1/controls", {
       token: token.clientAdmin,
       body: {
@@ -374,7 +374,11 @@ describe("sensitive and no-go topics", () => {
       status: 400,
       body: { errors: { controls: ["Sensitive Topics hold at most 8 topics per trigger point"] } },
     });
-    const after = await host.deps.db.select().from(controlTopics).where(eq(controlTopics.appId, northfield));
+    const after = await host.deps.db
+      .select()
+      .from(controlTopics)
+      .where(eq(controlTopics.appId, northfield))
+      .orderBy(asc(controlTopics.id));
     expect(after).toEqual(before.filter((r) => r.appId === northfield));
   });
 });

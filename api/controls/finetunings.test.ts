@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { finetunings } from "../db/schema";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
@@ -171,7 +171,7 @@ describe("AI finetuning rules", () => {
   });
 
   it("refuses a pattern written as a regular expression, which would match no page, and says how patterns are written", async () => {
-    const before = await host.deps.db.select().from(finetunings);
+    const before = await host.deps.db.select().from(finetunings).orderBy(asc(finetunings.id));
     const regex = await upsert(clientAdmin, [
       { app_id: northfield, finetuning_type: "url_pattern", pattern: "/news/.*", penalty: 0.5 },
       {
@@ -193,11 +193,11 @@ describe("AI finetuning rules", () => {
       "finetunings.1.pattern": [message],
       "finetunings.2.pattern": [message],
     });
-    expect(await host.deps.db.select().from(finetunings)).toEqual(before);
+    expect(await host.deps.db.select().from(finetunings).orderBy(asc(finetunings.id))).toEqual(before);
   });
 
   it("validates every row with per-field messages and saves nothing on error", async () => {
-    const before = await host.deps.db.select().from(finetunings);
+    const before = await host.deps.db.select().from(finetunings).orderBy(asc(finetunings.id));
     const bad = await upsert(clientAdmin, [
       { app_id: northfield, finetuning_type: "url_pattern", pattern: "/a/", penalty: 1.5 },
       { app_id: northfield, finetuning_type: "url_pattern", pattern: "/b/", penalty: "half" },
@@ -267,7 +267,7 @@ describe("AI finetuning rules", () => {
       { id: 999_999, app_id: northfield, finetuning_type: "url_pattern", pattern: "/gone/", penalty: 0.7 },
     ]);
     expect(gone.body.errors).toEqual({ "finetunings.1.id": ["This rule no longer exists; reload the page"] });
-    expect(await host.deps.db.select().from(finetunings)).toEqual(before);
+    expect(await host.deps.db.select().from(finetunings).orderBy(asc(finetunings.id))).toEqual(before);
   });
 
   it("needs a client it may configure", async () => {

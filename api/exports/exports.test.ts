@@ -58,7 +58,7 @@ async function configurationOf(urlCode: string) {
     .sort((a, b) => a.siteCode.localeCompare(b.siteCode));
   const controlRows = (await host.deps.db.select().from(controls).where(eq(controls.appId, app.id)))
     .map(({ id: _i, appId: _a, createdAt: _c2, updatedAt: _u2, ...rest }) => rest)
-    .sort((a, b) => a.triggerPoint.localeCompare(b.triggerPoint));
+    .sort((a, b) => a.triggerPoint.localeCompare(b.triggerPoint) || a.internalName.localeCompare(b.internalName));
   const access = (
     await host.deps.db
       .select({ email: users.email, role: appUsers.role })
@@ -85,7 +85,7 @@ async function configurationOf(urlCode: string) {
       expectText,
       expectOutcome,
     }))
-    .sort((a, b) => a.question.localeCompare(b.question));
+    .sort((a, b) => a.question.localeCompare(b.question) || a.triggerPoint.localeCompare(b.triggerPoint));
   return { fields, agents: agentRows, controls: controlRows, access, websites: sites, questions };
 }
 

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chunks, clientApps, urls, websites } from "../../db/schema";
 import { startFixtureSite } from "../../../tests/support/fixture-site";
@@ -174,7 +174,9 @@ describe("the knowledge pipeline against a local website", () => {
   it("keeps unchanged pages' chunks, re-chunks on force_index and on changed content", async () => {
     const rows = await byPath();
     const chunkIds = async (id: number) =>
-      (await host.deps.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.urlId, id))).map((c) => c.id);
+      (
+        await host.deps.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.urlId, id)).orderBy(asc(chunks.id))
+      ).map((c) => c.id);
     const aboutId = rows["/about"].id;
     const before = await chunkIds(aboutId);
     await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
