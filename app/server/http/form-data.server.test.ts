@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FORM_MAX_BYTES, readForm } from "./form-data.server";
+import { FORM_MAX_BYTES, filesPastLimit, readForm } from "./form-data.server";
 
 const post = (body: BodyInit | null, contentType: string | null, headers: Record<string, string> = {}) =>
   new Request("http://localhost/form", {
@@ -127,5 +127,91 @@ describe("readForm", () => {
     const request = new Request("http://localhost/upload", { method: "POST", body: data });
     const form = await readForm(request, { maxBytes: 4 * FORM_MAX_BYTES });
     expect((form.get("files") as File).size).toBe(FORM_MAX_BYTES + 10);
+  });
+});
+
+/** A browser's multipart body for `form`, sent in chunks of `chunkBytes` as a slow line would. */
+async function multipartInChunks(form: FormData, chunkBytes: number) {
+  const encoded = new Request("http://localhost/", { method: "POST", body: form });
+  const bytes = new Uint8Array(await encoded.arrayBuffer());
+  let offset = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(offset, (offset += chunkBytes)));
+    },
+  });
+  return post(body, encoded.headers.get("content-type"));
+}
+
+const entriesOf = async (form: FormData) =>
+  Promise.all(
+    [...form].map(async ([name, value]) =>
+      typeof value === "string"
+        ? [name, value]
+        : [name, value.name, value.type, [...new Uint8Array(await value.arrayBuffer())]],
+    ),
+  );
+
+describe("readForm with a limit for each file", () => {
+  const image = (bytes: number, name = "logo.png") =>
+    new File(
+      [Uint8Array.from({ length: bytes }, (_, i) => (i % 7 === 0 ? 0x2d : i % 5 === 0 ? 0x0d : i % 251))],
+      name,
+      {
+        type: "image/png",
+      },
+    );
+
+  it("leaves out a file past its limit and names it, keeping every other field and file as sent", async () => {
+    const form = new FormData();
+    form.append("name", "Café \r\n--agent");
+    form.append("logo", image(5_000, "poster; final=1.png"));
+    form.append("icon", image(1_000));
+    form.append("empty", new File([], "", { type: "application/octet-stream" }));
+    form.append("url", "https://x.example");
+    const read = await readForm(await multipartInChunks(form, 97), { maxBytes: 64 * 1024, maxFileBytes: 2_000 });
+    expect(read.has("logo")).toBe(false);
+    expect(filesPastLimit(read)).toEqual([{ field: "logo", fileName: "poster; final=1.png", bytes: 5_000 }]);
+    const whole = await new Request("http://localhost/", { method: "POST", body: form }).formData();
+    whole.delete("logo");
+    expect(await entriesOf(read)).toEqual(await entriesOf(whole));
+  });
+
+  it("reads a form whatever its chunks, as the platform's parser does when nothing is past the limit", async () => {
+    const form = new FormData();
+    form.append("a", "");
+    form.append("ünïcode[0].name", "値");
+    form.append("file", image(4_096));
+    form.append("files", image(0, "blank.svg"));
+    form.append("b", "line one\r\nline two");
+    const whole = await new Request("http://localhost/", { method: "POST", body: form }).formData();
+    for (const chunkBytes of [1, 2, 3, 17, 70, 4_096, 1 << 20]) {
+      const read = await readForm(await multipartInChunks(form, chunkBytes), { maxFileBytes: 4_096 });
+      expect(await entriesOf(read), `chunks of ${chunkBytes}`).toEqual(await entriesOf(whole));
+      expect(filesPastLimit(read)).toEqual([]);
+    }
+  });
+
+  it("still bounds the whole body: past it, a 413 without reading on", async () => {
+    const form = new FormData();
+    form.append("logo", image(300_000));
+    const refusal = await refusalOf(
+      readForm(await multipartInChunks(form, 4_096), { maxBytes: 100_000, maxFileBytes: 2_000 }),
+    );
+    expect(refusal.status).toBe(413);
+  });
+
+  it("answers 400 to a multipart body that cannot be parsed or is cut short", async () => {
+    const limits = { maxFileBytes: 1_000 };
+    for (const [body, type] of [
+      ["--x\r\nnot a part", "multipart/form-data; boundary=x"],
+      ["garbage", "multipart/form-data"],
+      ['--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n', "multipart/form-data; boundary=x"],
+      ['--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xyz\r\n', "multipart/form-data; boundary=x"],
+    ])
+      expect((await refusalOf(readForm(post(body, type), limits))).status, body).toBe(400);
+    const whole = '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n';
+    expect((await readForm(post(whole, "multipart/form-data; boundary=x"), limits)).get("a")).toBe("1");
   });
 });

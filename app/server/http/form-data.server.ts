@@ -27,6 +27,12 @@ export interface FormLimits {
   maxBytes?: number;
   /** The largest row index a field name may carry (`rows[12].name`). */
   maxRowIndex?: number;
+  /**
+   * Bytes of any one file of a multipart form. A file past it is read to its end but not kept: it
+   * is left out of the form and `filesPastLimit` names it, so that the action can say so beside its
+   * field and answer with everything else the form held. `maxBytes` still bounds the whole body.
+   */
+  maxFileBytes?: number;
 }
 
 function refusal(status: number, message: string, headers: Record<string, string> = {}) {
@@ -42,28 +48,160 @@ const tooLarge = (maxBytes: number) =>
     `This form is larger than ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MB` : `${Math.round(maxBytes / 1024)} KB`}: send less at once.`,
   );
 
-/** The body's bytes, or a 413 as soon as it grows past `maxBytes` (the rest is never read). */
-async function readBoundedBody(request: Request, maxBytes: number): Promise<Blob> {
+/**
+ * The body's chunks as they come, or a 413 as soon as it grows past `maxBytes` (the rest is never
+ * read). A reader that stops early (a refusal of its own) leaves the body as a 413 does.
+ */
+async function* boundedChunks(request: Request, maxBytes: number): AsyncGenerator<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get("content-length");
   if (declared !== null && !(Number(declared) <= maxBytes)) throw tooLarge(maxBytes);
-  if (!request.body) return new Blob([]);
+  if (!request.body) return;
   const reader = (request.body as ReadableStream<Uint8Array<ArrayBuffer>>).getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      // Not cancelled: cancelling destroys the request and with it the connection, so the client
-      // would get a reset in place of the 413. The server reads the rest and drops it once the
-      // answer is out (lingering-close.server.ts).
-      reader.releaseLock();
-      throw tooLarge(maxBytes);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.byteLength;
+      if (total > maxBytes) throw tooLarge(maxBytes);
+      yield value;
     }
-    chunks.push(value);
+  } finally {
+    // Not cancelled: cancelling destroys the request and with it the connection, so the client
+    // would get a reset in place of the 413. The server reads the rest and drops it once the
+    // answer is out (lingering-close.server.ts).
+    reader.releaseLock();
   }
+}
+
+/** The body's bytes, or a 413 as soon as it grows past `maxBytes` (the rest is never read). */
+async function readBoundedBody(request: Request, maxBytes: number): Promise<Blob> {
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  for await (const chunk of boundedChunks(request, maxBytes)) chunks.push(chunk);
   return new Blob(chunks);
+}
+
+const unreadable = () => refusal(400, "This form could not be read. Reload the page and try again.");
+
+const MULTIPART = /^multipart\/form-data\s*(;|$)/i;
+const BOUNDARY = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i;
+/** A part that carries a file: its Content-Disposition gives a file name. */
+const FILE_PART = /^content-disposition:[^\r\n]*;\s*filename\*?=/im;
+/** Far more than the headers a browser gives one part (a name, a file name, a type). */
+const MAX_PART_HEADER_BYTES = 16 * 1024;
+const CRLF = Buffer.from("\r\n", "latin1");
+const HEADERS_END = Buffer.from("\r\n\r\n", "latin1");
+
+/** A file a form carried past its limit: counted to its end, its bytes not kept. */
+export interface FilePastLimit {
+  /** The form field that carried it. */
+  field: string;
+  /** The file's name as chosen. */
+  fileName: string;
+  /** Its size as sent. */
+  bytes: number;
+}
+
+/**
+ * A multipart body read part by part as it comes, each file's bytes kept only up to `maxFileBytes`:
+ * a file past it is counted to its end and kept empty. Answers the body again (every part in
+ * order, the headers as sent) for the platform's parser, and which parts (by their place) were
+ * left empty, with their sizes.
+ */
+async function readMultipartKeepingFilesUpTo(
+  request: Request,
+  boundary: string,
+  maxBytes: number,
+  maxFileBytes: number,
+): Promise<{ body: Blob; leftEmpty: Map<number, number>; parts: number }> {
+  const delimiter = Buffer.from(`\r\n--${boundary}`, "latin1");
+  const opening = Buffer.from(`--${boundary}\r\n`, "latin1");
+  const out: Uint8Array[] = [];
+  const leftEmpty = new Map<number, number>();
+  let parts = 0;
+  let part = { chunks: [] as Uint8Array[], bytes: 0, isFile: false };
+  // As if a line break came before the body: its first delimiter is then found as every other is.
+  let pending: Buffer = Buffer.from(CRLF);
+  let state: "preamble" | "delimited" | "headers" | "content" | "closed" = "preamble";
+
+  const keep = (bytes: Uint8Array) => {
+    part.bytes += bytes.byteLength;
+    if (part.isFile && part.bytes > maxFileBytes) {
+      part.chunks = [];
+      leftEmpty.set(parts, part.bytes);
+    } else part.chunks.push(bytes);
+  };
+  /** Reads what `pending` holds as far as it can; false when it needs more of the body. */
+  const step = (): boolean => {
+    switch (state) {
+      case "preamble": {
+        const at = pending.indexOf(delimiter);
+        if (at < 0) {
+          pending = pending.subarray(Math.max(0, pending.length - delimiter.length + 1));
+          return false;
+        }
+        pending = pending.subarray(at + delimiter.length);
+        state = "delimited";
+        return true;
+      }
+      case "delimited": {
+        // A delimiter is followed by "--" (the body's end) or by spaces and a line break (a part).
+        if (pending.length < 2) return false;
+        if (pending[0] === 0x2d && pending[1] === 0x2d) {
+          state = "closed";
+          return false;
+        }
+        const lineEnd = pending.indexOf(CRLF);
+        if (lineEnd < 0) {
+          if (pending.length > MAX_PART_HEADER_BYTES) throw unreadable();
+          return false;
+        }
+        if (!/^[ \t]*$/.test(pending.toString("latin1", 0, lineEnd))) throw unreadable();
+        // The line break stays: a part without headers then ends its headers at once.
+        pending = pending.subarray(lineEnd);
+        state = "headers";
+        return true;
+      }
+      case "headers": {
+        const end = pending.indexOf(HEADERS_END);
+        if (end < 0) {
+          if (pending.length > MAX_PART_HEADER_BYTES) throw unreadable();
+          return false;
+        }
+        const headers = Buffer.from(pending.subarray(CRLF.length, Math.max(end, CRLF.length)));
+        out.push(opening, headers, HEADERS_END);
+        part = { chunks: [], bytes: 0, isFile: FILE_PART.test(headers.toString("latin1")) };
+        pending = pending.subarray(end + HEADERS_END.length);
+        state = "content";
+        return true;
+      }
+      case "content": {
+        const at = pending.indexOf(delimiter);
+        // Without a delimiter, all but its length less one byte is content whatever comes next.
+        const content = at >= 0 ? at : Math.max(0, pending.length - delimiter.length + 1);
+        if (content > 0) keep(pending.subarray(0, content));
+        pending = pending.subarray(content);
+        if (at < 0) return false;
+        out.push(...part.chunks, CRLF);
+        parts += 1;
+        pending = pending.subarray(delimiter.length);
+        state = "delimited";
+        return true;
+      }
+      case "closed":
+        pending = Buffer.alloc(0);
+        return false;
+    }
+  };
+
+  for await (const chunk of boundedChunks(request, maxBytes)) {
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    pending = pending.length ? Buffer.concat([pending, bytes]) : bytes;
+    while (step());
+  }
+  if (state !== "closed") throw unreadable();
+  out.push(Buffer.from(`--${boundary}--\r\n`, "latin1"));
+  return { body: new Blob(out as Uint8Array<ArrayBuffer>[]), leftEmpty, parts };
 }
 
 const URLENCODED = /^application\/x-www-form-urlencoded\s*(;|$)/i;
@@ -114,15 +252,28 @@ export async function readForm(request: Request, limits: FormLimits = {}): Promi
   const maxRowIndex = limits.maxRowIndex ?? FORM_MAX_ROW_INDEX;
   const type = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.test(type)) throw refusal(415, "Send this form from the console's page (as a form).");
-  const body = await readBoundedBody(request, maxBytes);
+  let body: Blob;
+  let leftEmpty = new Map<number, number>();
+  let parts: number | null = null;
+  if (limits.maxFileBytes !== undefined && MULTIPART.test(type)) {
+    const boundary = BOUNDARY.exec(type);
+    if (!boundary) throw unreadable();
+    ({ body, leftEmpty, parts } = await readMultipartKeepingFilesUpTo(
+      request,
+      boundary[1] ?? boundary[2],
+      maxBytes,
+      limits.maxFileBytes,
+    ));
+  } else body = await readBoundedBody(request, maxBytes);
   if (URLENCODED.test(type) && !isUtf8Form(new Uint8Array(await body.arrayBuffer())))
     throw refusal(400, "This form holds text that is not UTF-8. Reload the page and try again.");
   let form: FormData;
   try {
     form = await new Request(request.url, { method: "POST", headers: { "content-type": type }, body }).formData();
   } catch {
-    throw refusal(400, "This form could not be read. Reload the page and try again.");
+    throw unreadable();
   }
+  if (parts !== null) form = withoutFilesPastLimit(form, parts, leftEmpty);
   let fields = 0;
   for (const name of form.keys()) {
     if (++fields > MAX_FIELDS) throw refusal(400, "This form has more fields than any screen sends.");
@@ -131,6 +282,29 @@ export async function readForm(request: Request, limits: FormLimits = {}): Promi
   }
   formsRead.set(request, form);
   return form;
+}
+
+/** The files each form read with `maxFileBytes` left out, as too large. */
+const filesLeftOut = new WeakMap<FormData, FilePastLimit[]>();
+
+/** The files past `maxFileBytes` that `readForm` left out of this form (none when it was read without one). */
+export const filesPastLimit = (form: FormData): readonly FilePastLimit[] => filesLeftOut.get(form) ?? [];
+
+/** The form without the parts read empty as too large, which `filesPastLimit` then names. */
+function withoutFilesPastLimit(form: FormData, parts: number, leftEmpty: Map<number, number>): FormData {
+  const entries = [...form];
+  // The platform's parser makes one entry of each part, in order; anything else is no form of ours.
+  if (entries.length !== parts) throw unreadable();
+  if (!leftEmpty.size) return form;
+  const kept = new FormData();
+  const leftOut: FilePastLimit[] = [];
+  entries.forEach(([name, value], index) => {
+    const bytes = leftEmpty.get(index);
+    if (bytes === undefined) kept.append(name, value);
+    else leftOut.push({ field: name, fileName: typeof value === "string" ? "" : value.name, bytes });
+  });
+  filesLeftOut.set(kept, leftOut);
+  return kept;
 }
 
 /** Each request's form once read: its body can be read only once, and the API client may need it after the action. */
