@@ -7,7 +7,7 @@ import {
   signInToConsole,
   testContext,
 } from "../../tests/support/console-context";
-import { PNG_BYTES } from "../../tests/support/files";
+import { PNG_BYTES, pngOfAtLeast } from "../../tests/support/files";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { NOT_YOURS_TO_CHANGE } from "~/lib/messages";
 import { action as homeAction, loader as homeLoader } from "./$appName._index";
@@ -244,6 +244,51 @@ describe("build-agent action", () => {
     expect(reply.error.logo).toEqual(["notes.txt: only .svg, .png and .img files are accepted"]);
     expect(reply.initialValue).toMatchObject({ name: "Bad Logo", site_code: "badlogo", url: "https://x.example" });
     expect(await agentBySiteCode("badlogo")).toBeUndefined();
+  });
+
+  it("says beside the logo that a logo past 2 MB is too large, keeping everything typed, and stores nothing", async () => {
+    const photo = new File([pngOfAtLeast(3 * 1024 * 1024)], "photo.png", { type: "image/png" });
+    const context = testContext(host);
+    const asked: string[] = [];
+    const apiFetch = context.apiFetch;
+    context.apiFetch = async (request) => {
+      asked.push(new URL(request.url).pathname);
+      return apiFetch(request);
+    };
+    const response = await settle(() =>
+      buildAction(
+        args(
+          agentFormRequest(
+            "/northfield/build-agent?type=enrollment",
+            {
+              name: "Photo Logo",
+              agent_type: "enrollment",
+              site_code: "photo-logo",
+              logo: photo,
+              url: "https://photo.example",
+              status: "inactive",
+            },
+            admin,
+          ),
+          northfield,
+          context,
+        ),
+      ),
+    );
+    expect(response.status).toBe(413);
+    const reply = await response.json();
+    expect(reply.error).toEqual({ logo: ["The chosen logo is larger than 2 MB: choose a smaller image"] });
+    expect(reply.initialValue).toMatchObject({
+      name: "Photo Logo",
+      agent_type: "enrollment",
+      site_code: "photologo",
+      url: "https://photo.example",
+      status: "inactive",
+      mode_env: "staging",
+    });
+    expect(await agentBySiteCode("photologo")).toBeUndefined();
+    // Refused before the API was asked to store it.
+    expect(asked.filter((path) => path.endsWith("/logo_upload"))).toEqual([]);
   });
 
   it("says beside the logo that a file too large to read is too large, on the form rather than an error page", async () => {

@@ -19,10 +19,10 @@ import type { ConsoleContext } from "./context.server";
 import { replyWithApiError } from "./forms.server";
 import { requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
-import { readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
+import { filesPastLimit, readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
 import { chosenFile, textOf } from "./http/form-fields.server";
 import { isRowId } from "~/lib/ids";
-import { IMAGE_MAX_MB } from "@contract/values/files";
+import { IMAGE_MAX_BYTES, IMAGE_MAX_MB } from "@contract/values/files";
 
 function agentIdOf(value: string | null) {
   const id = Number(value);
@@ -91,13 +91,16 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
 
   let formData: FormData;
   try {
-    formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES });
+    // A logo past its limit is read to its end but not kept: the form comes back with it said.
+    formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES, maxFileBytes: IMAGE_MAX_BYTES });
   } catch (error) {
-    // Only a logo makes this form that large: said beside it, on the form, not on an error page.
+    // Only a logo makes this form that large. Past the body's bound nothing typed was read; with
+    // JavaScript the page still holds it, so the reason is said beside the logo all the same.
     if (error instanceof Response && error.status === 413)
       return json({ status: "error" as const, error: { logo: [LOGO_TOO_LARGE] } }, { status: 413 });
     throw error;
   }
+  const logoTooLarge = filesPastLimit(formData).some((file) => file.field === "logo");
   formData.set("site_code", stripSiteCode(textOf(formData, "site_code")));
   if (!isShowableLogoUrl(textOf(formData, "logo_url"))) formData.set("logo_url", "");
 
@@ -126,6 +129,12 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
 
   const logo = formData.get("logo");
   formData.delete("logo");
+  if (logoTooLarge) {
+    // Said in the words a body past the form's bound gets, now with everything typed: without
+    // JavaScript the page that held it is gone.
+    const submission = parseWithZod(formData, { schema: AgentForm });
+    return json(submission.reply({ fieldErrors: { logo: [LOGO_TOO_LARGE] } }), { status: 413 });
+  }
   if (chosenFile(logo)) {
     const uploaded = await uploadLogo(api, app.id, logo);
     if (uploaded.error) {

@@ -2,15 +2,15 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { PNG_BYTES } from "../support/files";
+import { PNG_BYTES, pngOfAtLeast } from "../support/files";
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 
 /** Tests run in parallel against one server: every agent they make gets its own name and site code. */
 const unique = () => Math.random().toString(36).slice(2, 8);
 
-function pngOnDisk() {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "console-agent-logo-")), "agent-logo.png");
-  writeFileSync(file, PNG_BYTES);
+function pngOnDisk(bytes: Uint8Array = PNG_BYTES, name = "agent-logo.png") {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "console-agent-logo-")), name);
+  writeFileSync(file, bytes);
   return file;
 }
 
@@ -355,6 +355,32 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Site Code")).toHaveValue(`lib${id}desk`);
     await expect(page.getByLabel("URL", { exact: true })).toHaveValue("https://dup.example");
     await expect(page.getByLabel("Agent Type")).toHaveValue("Engagement");
+  });
+
+  test("a logo past 2 MB is said beside the logo, with every other field kept as typed", async ({ page }) => {
+    const id = unique();
+    await signIn(page);
+    await page.goto("/northfield/build-agent?type=enrollment");
+    const logo = page.getByLabel("Logo");
+    await expect(logo).toHaveAccessibleDescription("One .svg, .png or .img file, at most 2 MB.");
+    await page.getByLabel("Name").fill(`Campus Photo ${id}`);
+    await page.getByLabel("Site Code").fill(`photo-${id}`);
+    await page.getByLabel("URL", { exact: true }).fill(`https://photo-${id}.example`);
+    await page.getByLabel("Status").selectOption({ label: "Inactive" });
+    await logo.setInputFiles(pngOnDisk(pngOfAtLeast(3 * 1024 * 1024), "campus-photo.png"));
+    await page.getByRole("button", { name: "Create" }).click();
+
+    await expect(page).toHaveURL(/\/northfield\/build-agent\?type=enrollment$/);
+    await expect(logo).toHaveAttribute("aria-invalid", "true");
+    await expect(logo).toHaveAccessibleDescription(/The chosen logo is larger than 2 MB: choose a smaller image/);
+    await expect(page.getByLabel("Name")).toHaveValue(`Campus Photo ${id}`);
+    await expect(page.getByLabel("Site Code")).toHaveValue(`photo${id}`);
+    await expect(page.getByLabel("URL", { exact: true })).toHaveValue(`https://photo-${id}.example`);
+    await expect(page.getByLabel("Status")).toHaveValue("inactive");
+    await expect(page.getByLabel("Agent Type")).toHaveValue("Enrollment");
+
+    await page.goto("/northfield");
+    await expect(page.getByTestId("agent-card").filter({ hasText: `Campus Photo ${id}` })).toHaveCount(0);
   });
 
   test("edit an agent, export the client and download the export", async ({ page }) => {

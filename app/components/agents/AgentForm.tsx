@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { AGENT_STATUSES, MODE_ENVS } from "@contract/values/apps";
+import { IMAGE_MAX_MB } from "@contract/values/files";
 import { agentTypeLabel, modeEnvLabel, stripSiteCode, type AgentFormDefaults } from "~/lib/agent-form";
 import type { AgentFormValue } from "~/lib/agent-form.schema";
 import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
@@ -110,7 +111,7 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
           />
         </FormField>
 
-        <FormField label="Logo" field={fields.logo} hint="One .svg, .png or .img file.">
+        <FormField label="Logo" field={fields.logo} hint={`One .svg, .png or .img file, at most ${IMAGE_MAX_MB} MB.`}>
           <div className={f.logoRow}>
             <AgentLogo src={logoUrl} className={f.logoPreview} alt="Current logo" />
             <input
