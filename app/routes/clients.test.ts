@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRequest, loaderJson, settle, signInToConsole, testContext } from "../../tests/support/console-context";
-import { PNG_BYTES } from "../../tests/support/files";
+import { PNG_BYTES, pngOfAtLeast } from "../../tests/support/files";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { NOT_YOURS_TO_CHANGE } from "~/lib/messages";
 import { loader as manageLoader, action as manageAction } from "./$appName.manage";
@@ -250,6 +250,63 @@ describe("onboard form (/clients/new-client)", () => {
       market: "us_fakelogo",
     });
     expect(await appByCode("fakelogo")).toBeUndefined();
+  });
+
+  it("says beside the logo that a logo past 2 MB is too large, keeping everything typed, and stores nothing", async () => {
+    const logosBefore = (await host.deps.storage.list("public/logos")).length;
+    const response = await settle(() =>
+      createAction(
+        args(
+          multipartRequest(
+            "/clients/new-client",
+            {
+              client_name: "Photo College",
+              primary_website: "https://photocollege.edu",
+              url_code: "",
+              country: "US",
+              notes: "Logo from the brochure",
+              logo: new File([pngOfAtLeast(3 * 1024 * 1024)], "brochure.png", { type: "image/png" }),
+            },
+            admin,
+          ),
+        ),
+      ),
+    );
+    expect(response.status).toBe(413);
+    const reply = await response.json();
+    expect(reply.error).toEqual({ logo: ["The chosen logo is larger than 2 MB: choose a smaller image"] });
+    expect(reply.initialValue).toMatchObject({
+      client_name: "Photo College",
+      primary_website: "https://photocollege.edu",
+      url_code: "photocollege",
+      notes: "Logo from the brochure",
+    });
+    expect(await appByCode("photocollege")).toBeUndefined();
+    expect((await host.deps.storage.list("public/logos")).length).toBe(logosBefore);
+  });
+
+  it("says beside the logo, on the form rather than an error page, that a file too large to read is too large", async () => {
+    const response = await settle(() =>
+      createAction(
+        args(
+          multipartRequest(
+            "/clients/new-client",
+            {
+              client_name: "Poster College",
+              primary_website: "https://postercollege.edu",
+              country: "US",
+              logo: new File([new Uint8Array(12 * 1024 * 1024)], "poster.png", { type: "image/png" }),
+            },
+            admin,
+          ),
+        ),
+      ),
+    );
+    expect(response.status).toBe(413);
+    expect((await response.json()).error).toEqual({
+      logo: ["The chosen logo is larger than 2 MB: choose a smaller image"],
+    });
+    expect(await appByCode("postercollege")).toBeUndefined();
   });
 
   it("answers a reserved url_code with 400, the API's message on url_code and the typed values kept", async () => {

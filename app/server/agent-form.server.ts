@@ -16,13 +16,12 @@ import { ApiError, shownInPlace, type ApiClient } from "./api/client.server";
 import { agentsApi } from "./api/agents-api.server";
 import { invariantResponse, requireClient } from "./clients.server";
 import type { ConsoleContext } from "./context.server";
-import { replyWithApiError } from "./forms.server";
+import { LOGO_TOO_LARGE, replyWithApiError } from "./forms.server";
 import { requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
-import { filesPastLimit, readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
+import { filesPastLimit, readForm, FORM_WITH_IMAGES } from "./http/form-data.server";
 import { chosenFile, textOf } from "./http/form-fields.server";
 import { isRowId } from "~/lib/ids";
-import { IMAGE_MAX_BYTES, IMAGE_MAX_MB } from "@contract/values/files";
 
 function agentIdOf(value: string | null) {
   const id = Number(value);
@@ -55,8 +54,6 @@ export async function loadAgentForm(
   const type = newAgentType(app.client_type, search.get("type"));
   return { mode: "create", client, defaultValue: newAgentDefaults(type), formAction: `${base}?type=${type}` };
 }
-
-const LOGO_TOO_LARGE = `The chosen logo is larger than ${IMAGE_MAX_MB} MB: choose a smaller image`;
 
 /** The form's fields; an API error on any other path (id, app_id, metadata) is shown above the form. */
 const FORM_FIELDS = new Set(["name", "agent_type", "site_code", "logo", "url", "status", "mode_env"]);
@@ -92,7 +89,7 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
   let formData: FormData;
   try {
     // A logo past its limit is read to its end but not kept: the form comes back with it said.
-    formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES, maxFileBytes: IMAGE_MAX_BYTES });
+    formData = await readForm(request, FORM_WITH_IMAGES);
   } catch (error) {
     // Only a logo makes this form that large. Past the body's bound nothing typed was read; with
     // JavaScript the page still holds it, so the reason is said beside the logo all the same.

@@ -1,6 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
+import { IMAGE_MAX_MB } from "@contract/values/files";
 import { shownInPlace } from "./api/client.server";
+
+/** Beside a logo field, when the chosen image is past what the API stores (or past what the form may carry). */
+export const LOGO_TOO_LARGE = `The chosen logo is larger than ${IMAGE_MAX_MB} MB: choose a smaller image`;
 
 interface Replyable {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;

@@ -202,7 +202,7 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Logo").setInputFiles({
       name: "poster.png",
       mimeType: "image/png",
-      buffer: Buffer.alloc(8 * 1024 * 1024),
+      buffer: Buffer.alloc(12 * 1024 * 1024),
     });
     await page.getByRole("button", { name: "Create" }).click();
     await expect(page.getByText("The chosen logo is larger than 2 MB: choose a smaller image")).toBeVisible();

@@ -24,7 +24,7 @@ export function multipart(files: { field: string; name: string; bytes: Uint8Arra
  * A real PNG of at least `minBytes` (and not much more): RGB pixels of random noise, which deflate
  * cannot shrink, so the file is as large as a photograph of its size would be.
  */
-export function pngOfAtLeast(minBytes: number): Uint8Array {
+export function pngOfAtLeast(minBytes: number): Uint8Array<ArrayBuffer> {
   const width = 512;
   const rowBytes = 1 + width * 3;
   const height = Math.ceil(minBytes / rowBytes);
@@ -35,14 +35,15 @@ export function pngOfAtLeast(minBytes: number): Uint8Array {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8 bits a sample, truecolour, deflate, no filter method, no interlace
-  return Uint8Array.from(
-    Buffer.concat([
-      Buffer.from(PNG_BYTES.subarray(0, 8)),
-      pngChunk("IHDR", header),
-      pngChunk("IDAT", deflateSync(raw, { level: 1 })),
-      pngChunk("IEND", Buffer.alloc(0)),
-    ]),
-  );
+  const file = Buffer.concat([
+    Buffer.from(PNG_BYTES.subarray(0, 8)),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(raw, { level: 1 })),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+  const bytes = new Uint8Array(file.length);
+  bytes.set(file);
+  return bytes;
 }
 
 function randomFill(bytes: Uint8Array) {

@@ -9,6 +9,7 @@ import {
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { COPY_MARKETS, COUNTRIES, MODE_ENV_LABELS, MODE_ENVS } from "@contract/values/apps";
+import { IMAGE_MAX_MB } from "@contract/values/files";
 import { clientTypeForCopyMarket, deriveUrlCode, marketFor, type ClientFormDefaults } from "~/lib/client-form";
 import type { ClientFormValue } from "~/lib/client-form.schema";
 import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
@@ -123,7 +124,7 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           />
         </FormField>
 
-        <FormField label="Logo" field={fields.logo} hint="An .svg, .png or .img file.">
+        <FormField label="Logo" field={fields.logo} hint={`An .svg, .png or .img file, at most ${IMAGE_MAX_MB} MB.`}>
           <div className={f.logoRow}>
             {linked.logo_url ? (
               <img

@@ -9,8 +9,15 @@ import { IMAGE_MAX_BYTES } from "@contract/values/files";
 
 /** A console form is a few kilobytes; a megabyte is far more than any screen posts. */
 export const FORM_MAX_BYTES = 1024 * 1024;
-/** Forms that carry images (logos, avatars): three of at most 2 MB each, the API's limit, and the fields. */
-export const FORM_WITH_IMAGES_MAX_BYTES = 3 * IMAGE_MAX_BYTES + FORM_MAX_BYTES;
+/**
+ * Forms that carry images (logos, avatars), which read each image with `maxFileBytes` at the API's
+ * 2 MB: at most three are kept, yet an image past the limit is read to its end, so that the form
+ * comes back with it said beside its field and nothing typed lost. Five times the limit takes the
+ * photographs people choose by mistake; past it, the body is not read on (a 413).
+ */
+export const FORM_WITH_IMAGES_MAX_BYTES = 5 * IMAGE_MAX_BYTES + FORM_MAX_BYTES;
+/** How the forms that carry images are read (the agent form, the client form, Appearance). */
+export const FORM_WITH_IMAGES: FormLimits = { maxBytes: FORM_WITH_IMAGES_MAX_BYTES, maxFileBytes: IMAGE_MAX_BYTES };
 /** Far more rows than any screen shows (tables page at most 100 rows; Users at most a few hundred). */
 export const FORM_MAX_ROW_INDEX = 1_000;
 const MAX_FIELDS = 10_000;
@@ -122,7 +129,8 @@ async function readMultipartKeepingFilesUpTo(
   let part = { chunks: [] as Uint8Array[], bytes: 0, isFile: false };
   // As if a line break came before the body: its first delimiter is then found as every other is.
   let pending: Buffer = Buffer.from(CRLF);
-  let state: "preamble" | "delimited" | "headers" | "content" | "closed" = "preamble";
+  // Cast, not annotated: only `step` moves it on, and TypeScript would otherwise take it to stay "preamble".
+  let state = "preamble" as "preamble" | "delimited" | "headers" | "content" | "closed";
 
   const keep = (bytes: Uint8Array) => {
     part.bytes += bytes.byteLength;
