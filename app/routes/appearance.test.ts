@@ -8,6 +8,7 @@ import {
   toastOf,
 } from "../../tests/support/console-context";
 import { sql } from "drizzle-orm";
+import { pngOfAtLeast } from "../../tests/support/files";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import type { AppearanceActionData } from "~/server/appearance.server";
 import { appearanceBaseline } from "~/lib/appearance";
@@ -110,8 +111,25 @@ describe("Appearance's save", () => {
     expect(data.values?.bot_name).toBe("Northie");
   });
 
+  it("says beside an image past 2 MB that it is too large, keeping everything typed, and saves nothing", async () => {
+    const before = (await openPage()).shown;
+    const photo = new File([pngOfAtLeast(3 * 1024 * 1024)], "team-photo.png", { type: "image/png" });
+    const answer = await post({
+      intent: "save",
+      bot_name: "Photo Bot",
+      greeting_message: "Typed beside the photo",
+      avatar_url__file: photo,
+    });
+    expect(answer.status).toBe(413);
+    const data = (await answer.json()) as AppearanceActionData;
+    expect(data.formError).toBeNull();
+    expect(data.fieldErrors).toEqual({ avatar_url: "The chosen image is larger than 2 MB: choose a smaller image" });
+    expect(data.values).toMatchObject({ bot_name: "Photo Bot", greeting_message: "Typed beside the photo" });
+    expect((await openPage()).shown).toEqual(before);
+  });
+
   it("stays on the page saying why when the chosen images are past what a form may carry", async () => {
-    const big = new File([new Uint8Array(8 * 1024 * 1024)], "huge.png", { type: "image/png" });
+    const big = new File([new Uint8Array(12 * 1024 * 1024)], "huge.png", { type: "image/png" });
     const answer = await post({ intent: "save", bot_name: "Northie", avatar_url__file: big });
     expect(answer.status).toBe(413);
     expect(await answer.json()).toEqual({

@@ -9,7 +9,7 @@ import { testingApi } from "./api/testing-api.server";
 import { ACCEPT_FAILING_FIELD } from "~/lib/accept-failing";
 import { gateRunToAccept } from "~/lib/test-questions";
 import { redirectWithToast } from "./toast.server";
-import { readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
+import { filesPastLimit, readForm, FORM_WITH_IMAGES } from "./http/form-data.server";
 import { chosenFile, textOf } from "./http/form-fields.server";
 import { parseLoadedField } from "./forms.server";
 import { rebaseOnStored } from "./table-kit.server";
@@ -39,7 +39,8 @@ export async function handleAppearanceAction(
   triggerPoint: string,
   backTo: string,
 ) {
-  const formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES }).catch((refusal: unknown) => {
+  // An image past its limit is read to its end but not kept: the form comes back with it said.
+  const formData = await readForm(request, FORM_WITH_IMAGES).catch((refusal: unknown) => {
     // Images past the form's bound (three of at most 2 MB each): the page stays, saying why.
     if (refusal instanceof Response && refusal.status === 413) return null;
     throw refusal;
@@ -78,6 +79,12 @@ export async function handleAppearanceAction(
       description: pushed.message,
     });
   }
+  const tooLarge = imagesPastLimit(formData);
+  if (tooLarge)
+    return json<AppearanceActionData>(
+      { formError: null, fieldErrors: tooLarge, values: valuesFromForm(formData) },
+      { status: 413 },
+    );
   const rebased = await rebasedOnStored(api, appId, triggerPoint, formData);
   const { values } = rebased;
   if (rebased.conflicts)
@@ -112,6 +119,19 @@ export async function handleAppearanceAction(
     if (!shownInPlace(error)) throw error;
     return refusedInPlace(error, values);
   }
+}
+
+const IMAGE_TOO_LARGE = `The chosen image is larger than ${IMAGE_MAX_MB} MB: choose a smaller image`;
+
+/** Each image setting whose chosen file was past the API's limit, with the message beside it; null when none was. */
+function imagesPastLimit(formData: FormData): Record<string, string> | null {
+  const past = new Set(filesPastLimit(formData).map((file) => file.field));
+  const fieldErrors = Object.fromEntries(
+    ALL_APPEARANCE_FIELDS.filter((field) => field.type === "image" && past.has(`${field.internalName}__file`)).map(
+      (field) => [field.internalName, IMAGE_TOO_LARGE],
+    ),
+  );
+  return Object.keys(fieldErrors).length ? fieldErrors : null;
 }
 
 /** The API's refusal of a save or a push: each message beside its setting, else above the form. */
