@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { PNG_BYTES } from "../support/files";
+import { PNG_BYTES, pngOfAtLeast } from "../support/files";
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 
 /**
@@ -518,5 +518,26 @@ test.describe("without JavaScript", () => {
     await avatar.setInputFiles({ name: "avatar.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
     await page.getByRole("button", { name: "Save" }).click();
     await expectRefusedWith(avatar, "avatar.png does not contain a PNG, JPEG, GIF or WebP image");
+  });
+
+  test("an image past 2 MB is said beside it, with what was typed kept and nothing saved", async ({
+    signedInPage: page,
+  }) => {
+    await page.goto(ADMISSIONS);
+    const greeting = page.getByLabel("Greeting Message", { exact: true });
+    const saved = await greeting.inputValue();
+    const typed = `${saved} (typed beside a photo)`;
+    await greeting.fill(typed);
+    const avatar = page.getByLabel("Assistant Avatar", { exact: true });
+    await avatar.setInputFiles({
+      name: "team-photo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(pngOfAtLeast(3 * 1024 * 1024)),
+    });
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectRefusedWith(avatar, "The chosen image is larger than 2 MB: choose a smaller image");
+    await expect(greeting).toHaveValue(typed);
+    await page.goto(ADMISSIONS);
+    await expect(greeting).toHaveValue(saved);
   });
 });

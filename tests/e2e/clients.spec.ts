@@ -2,15 +2,15 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { PNG_BYTES } from "../support/files";
+import { PNG_BYTES, pngOfAtLeast } from "../support/files";
 import { endSession, expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 
 /** Tests run in parallel against one server: every client they make gets its own url_code. */
 const uniqueCode = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8)}`;
 
-function pngOnDisk() {
+function pngOnDisk(bytes: Uint8Array = PNG_BYTES) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "console-logo-")), "logo.png");
-  writeFileSync(file, PNG_BYTES);
+  writeFileSync(file, bytes);
   return file;
 }
 
@@ -374,6 +374,30 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByTestId("toast")).toContainText("Saved");
     await expect(page.getByLabel("Onboard existing client")).not.toBeChecked();
+  });
+
+  test("a logo past 2 MB is said beside the logo, with every other field kept as typed", async ({
+    signedInPage: page,
+  }) => {
+    const code = uniqueCode("photo");
+    await page.goto("/clients/new-client");
+    const logo = page.getByLabel("Logo");
+    await expect(logo).toHaveAccessibleDescription("An .svg, .png or .img file, at most 2 MB.");
+    await page.getByLabel("Client Name").fill("Photo Logo College");
+    await page.getByLabel("Primary Website").fill(`https://www.${code}.edu`);
+    await page.getByLabel("Country").selectOption({ label: "India (IN)" });
+    await page.getByLabel("Notes").fill("Logo taken from the brochure");
+    await logo.setInputFiles(pngOnDisk(pngOfAtLeast(3 * 1024 * 1024)));
+    await page.getByRole("button", { name: "Create" }).click();
+
+    await expect(page).toHaveURL(/\/clients\/new-client$/);
+    await expect(logo).toHaveAttribute("aria-invalid", "true");
+    await expect(logo).toHaveAccessibleDescription(/The chosen logo is larger than 2 MB: choose a smaller image/);
+    await expect(page.getByLabel("Client Name")).toHaveValue("Photo Logo College");
+    await expect(page.getByLabel("Primary Website")).toHaveValue(`https://www.${code}.edu`);
+    await expect(page.getByLabel("URL Code")).toHaveValue(code);
+    await expect(page.getByLabel("Country")).toHaveValue("IN");
+    await expect(page.getByLabel("Notes")).toHaveValue("Logo taken from the brochure");
   });
 
   test("errors come back from the server next to their fields", async ({ signedInPage: page }) => {
