@@ -12,7 +12,6 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import dialogStyles from "@reach/dialog/styles.css";
 import { NotFound } from "~/components/NotFound";
 import { Shell } from "~/components/Shell";
 import { LeaveGuard } from "~/components/LeaveGuard";
@@ -33,7 +32,6 @@ import { keepLayoutData } from "~/lib/revalidation";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: dialogStyles },
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
 ];
 

@@ -114,7 +114,7 @@ export default function Login() {
   return (
     <main className={s.loginPage}>
       <section className={`${ui.card} ${s.loginCard}`} aria-labelledby="login-title">
-        <img src="/logo.svg" alt="" width={40} height={40} />
+        <span className={s.loginLogoMark} aria-hidden="true" />
         <h1 id="login-title">{LOGIN_TITLE}</h1>
         <p>{LOGIN_TEXT}</p>
         {authError ? (

@@ -60,6 +60,21 @@ export const logo = style({
   alignItems: "center",
   gap: vars.space.sm,
 });
+/**
+ * The console's mark (public/logo.svg, which is also the favicon), drawn by the stylesheet from a
+ * data address: as an image file it was one more request on a first visit, queued behind the page's
+ * scripts, and the login page's load event waited for it (docs/decisions/019-fast-pages.md).
+ */
+const MARK_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#2f54eb"/><path d="M8 11a3 3 0 0 1 3-3h10a3 3 0 0 1 3 3v7a3 3 0 0 1-3 3h-6l-4 4v-4a3 3 0 0 1-3-3z" fill="#fff"/><circle cx="13" cy="14.5" r="1.5" fill="#2f54eb"/><circle cx="19" cy="14.5" r="1.5" fill="#2f54eb"/></svg>';
+export const logoMark = style({
+  display: "inline-block",
+  flex: "none",
+  width: "28px",
+  height: "28px",
+  background: `url("data:image/svg+xml,${encodeURIComponent(MARK_SVG)}") center / contain no-repeat`,
+});
+export const loginLogoMark = style([logoMark, { width: "40px", height: "40px" }]);
 export const clientName = style({
   fontWeight: 600,
   color: vars.color.muted,

@@ -75,8 +75,18 @@ globalStyle("th, td", {
 globalStyle("th", { fontWeight: 600, color: vars.color.muted, fontSize: "13px" });
 
 // Every @reach/dialog: a centred card with a title, rounded corners and a shadow over a dimmed page.
-globalStyle("[data-reach-dialog-overlay]", { background: "rgba(15, 23, 42, 0.45)", zIndex: 60 });
+// The library's own stylesheet (fixing the overlay over the window, no outline on the card) is
+// written here instead of linked: a second stylesheet in every page's head is one more request that
+// holds a first visit's first paint back (docs/decisions/019-fast-pages.md).
+globalStyle("[data-reach-dialog-overlay]", {
+  position: "fixed",
+  inset: 0,
+  overflow: "auto",
+  background: "rgba(15, 23, 42, 0.45)",
+  zIndex: 60,
+});
 globalStyle("[data-reach-dialog-content]", {
+  outline: "none",
   width: "min(460px, calc(100vw - 32px))",
   margin: "18vh auto 0",
   padding: vars.space.lg,

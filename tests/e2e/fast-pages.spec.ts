@@ -88,6 +88,27 @@ test("a page says where its time went: loaders, render, API calls and database t
   expect(Number(database?.[1])).toBeGreaterThan(0);
 });
 
+test("a first visit asks for one stylesheet and no image before the login page's load, nor for the mark after sign-in", async ({
+  page,
+}) => {
+  // A new context has an empty cache: what a fresh browser asks for. On HTTP/1.1 the browser holds
+  // an image back behind the page's ~30 module scripts, so the load event waited for the mark; a
+  // second stylesheet was one more request before the first paint.
+  const asked: { type: string; url: string }[] = [];
+  page.on("request", (request) => asked.push({ type: request.resourceType(), url: new URL(request.url()).pathname }));
+  await page.goto("/", { waitUntil: "load" });
+  await expect(page).toHaveURL(/\/login$/);
+  expect(asked.filter((request) => request.type === "stylesheet").map((request) => request.url)).toHaveLength(1);
+  expect(asked.filter((request) => request.type === "image").map((request) => request.url)).toEqual([]);
+
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Email").fill("admin@example.com");
+  await page.getByRole("button", { name: "Sign in (development)" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Clients" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Assistant Console/ })).toBeVisible();
+  expect(asked.filter((request) => request.url === "/logo.svg")).toEqual([]);
+});
+
 test("every console route opens with at most 112 KB of compressed JavaScript", () => {
   const over = routeWeights(path.resolve("public"))
     .filter((route) => route.brotli > JS_BUDGET_BYTES)
