@@ -169,6 +169,9 @@ async function oneRound(baseUrl: string): Promise<Round> {
       () =>
         "firstVisitMarks" in window ||
         (performance.getEntriesByName("first-contentful-paint").length > 0 && document.readyState === "complete"),
+      undefined,
+      // Polled on a timer: without JavaScript the page runs no animation frames for it.
+      { polling: 50 },
     );
     const drawn = await page.evaluate(() => {
       const marks = (window as unknown as { firstVisitMarks?: { clicked: number; drawn: number } }).firstVisitMarks;
