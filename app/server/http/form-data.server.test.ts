@@ -209,9 +209,22 @@ describe("readForm with a limit for each file", () => {
       ["garbage", "multipart/form-data"],
       ['--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n', "multipart/form-data; boundary=x"],
       ['--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xyz\r\n', "multipart/form-data; boundary=x"],
+      // No delimiter at all: not an empty form, as the platform's parser also refuses it.
+      ["garbage", "multipart/form-data; boundary=x"],
+      ["", "multipart/form-data; boundary=x"],
     ])
       expect((await refusalOf(readForm(post(body, type), limits))).status, body).toBe(400);
     const whole = '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n';
     expect((await readForm(post(whole, "multipart/form-data; boundary=x"), limits)).get("a")).toBe("1");
+    // The same body, its closing delimiter split between two reads: a line may cut it anywhere.
+    const split = whole.indexOf("--\r\n", 10) + 1;
+    const cut = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const piece of [whole.slice(0, split), whole.slice(split)])
+          controller.enqueue(new TextEncoder().encode(piece));
+        controller.close();
+      },
+    });
+    expect((await readForm(post(cut, "multipart/form-data; boundary=x"), limits)).get("a")).toBe("1");
   });
 });
