@@ -58,6 +58,9 @@ export default defineConfig({
     { name: "route-sweep", testMatch: /(route-sweep|polish)\.spec\.ts$/, use: launchedFrom(CHROMIUM) },
     { name: "hostile", testMatch: /hostile-(requests|sitemaps)\.spec\.ts$/, use: launchedFrom(HEADLESS_SHELL) },
   ],
+  // On PostgreSQL (E2E_DATABASE_URL, `npm run test:e2e:pg`) the console is asked to stop before
+  // Playwright kills it, so that it drops its throw-away database (tests/e2e/databases.ts).
+  ...(process.env.E2E_DATABASE_URL ? { globalTeardown: "./tests/e2e/stop-servers.ts" } : {}),
   webServer: {
     command: "npx tsx tests/e2e/start-servers.ts",
     url: `${BASE_URL}/healthz`,

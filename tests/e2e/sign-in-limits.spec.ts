@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { ownConsoleEnv, startConsoleProcess, type ConsoleProcess } from "../support/console-process";
+import { e2eDatabase, type E2eDatabase } from "./databases";
 import { E2E } from "./ports";
 
 const PER_ADDRESS = 10;
@@ -18,6 +19,7 @@ test.describe("sign-in limits", () => {
   test.describe.configure({ mode: "serial" });
   let server: ConsoleProcess;
   let dataDir: string;
+  let database: E2eDatabase | undefined;
   // The admin's browser keeps its session; the other one never has one (a signed-in browser posting
   // the form is sent on by the login page's loader, whatever the action answered).
   let http: APIRequestContext;
@@ -26,8 +28,10 @@ test.describe("sign-in limits", () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     dataDir = mkdtempSync(path.join(tmpdir(), "console-e2e-limits-"));
+    database = await e2eDatabase("limits");
     server = await startConsoleProcess(
       ownConsoleEnv(dataDir, E2E.appPort + 21, {
+        DATABASE_URL: database.url,
         SIGN_IN_RATE_LIMIT_PER_MINUTE: String(PER_ADDRESS),
         SIGN_IN_ACCOUNT_RATE_LIMIT_PER_MINUTE: String(PER_ACCOUNT),
       }),
@@ -46,6 +50,7 @@ test.describe("sign-in limits", () => {
     await http?.dispose();
     await signedOut?.dispose();
     await server?.stop();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -95,6 +100,7 @@ test.describe("sign-in limits behind a console on another host", () => {
   let api: ConsoleProcess;
   let consoleServer: ConsoleProcess;
   const dataDirs: string[] = [];
+  let database: E2eDatabase | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
@@ -103,8 +109,13 @@ test.describe("sign-in limits behind a console on another host", () => {
       dataDirs.push(made);
       return made;
     };
+    database = await e2eDatabase("remote_limits");
     api = await startConsoleProcess(
-      ownConsoleEnv(dir(), E2E.appPort + 24, { SIGN_IN_RATE_LIMIT_PER_MINUTE: "2", TRUST_PROXY: "loopback" }),
+      ownConsoleEnv(dir(), E2E.appPort + 24, {
+        DATABASE_URL: database.url,
+        SIGN_IN_RATE_LIMIT_PER_MINUTE: "2",
+        TRUST_PROXY: "loopback",
+      }),
       { heapMb: 1024, startTimeoutMs: 150_000 },
     );
     // The browsers' addresses reach this console as a proxy in front of it would say them.
@@ -117,6 +128,7 @@ test.describe("sign-in limits behind a console on another host", () => {
   test.afterAll(async () => {
     await consoleServer?.stop();
     await api?.stop();
+    await database?.drop();
     for (const made of dataDirs) rmSync(made, { recursive: true, force: true });
   });
 
