@@ -61,6 +61,26 @@ const PGLITE_SHARED_BUFFERS = "32MB";
  */
 export const UTC_SESSION_OPTION = "-c TimeZone=UTC";
 
+/**
+ * node-postgres and pg-boss's connection settings for `url` with `ours` among its session options.
+ * node-postgres reads a URL's own `options` parameter (a hosted server's endpoint id, a statement
+ * timeout, a search path) in place of the options given beside the URL, which dropped ours: UTC
+ * and the planner's page cost. So the URL's come out of it and go first, ours after them: of two
+ * settings of one name the server keeps the last.
+ */
+export function withSessionOptions(url: string, ours: string): { connectionString: string; options: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { connectionString: url, options: ours };
+  }
+  const theirs = parsed.searchParams.get("options")?.trim();
+  if (theirs === undefined) return { connectionString: url, options: ours };
+  parsed.searchParams.delete("options");
+  return { connectionString: parsed.toString(), options: theirs ? `${theirs} ${ours}` : ours };
+}
+
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** An advisory lock key of our own (any fixed number no other code of ours uses). */
@@ -101,9 +121,8 @@ function timeStatementsOf(queryable: { query: (...args: never[]) => unknown }) {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) {
     const pool = new pg.Pool({
-      connectionString: options.url,
+      ...withSessionOptions(options.url, `-c random_page_cost=${RANDOM_PAGE_COST} ${UTC_SESSION_OPTION}`),
       max: 10,
-      options: `-c random_page_cost=${RANDOM_PAGE_COST} ${UTC_SESSION_OPTION}`,
     });
     // An idle connection the server closes (restart, failover) must not crash the process;
     // the pool replaces it on the next query.

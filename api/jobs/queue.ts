@@ -2,7 +2,7 @@ import { PgBoss, fromPglite } from "pg-boss";
 import type { JobRecord, JobState, JobsList, JobsQuery, QueueSummary } from "@contract";
 import { JOB_STATES } from "@contract";
 import type { PGlite } from "@electric-sql/pglite";
-import { UTC_SESSION_OPTION } from "../db/client";
+import { UTC_SESSION_OPTION, withSessionOptions } from "../db/client";
 import type { PGliteOnThread } from "../db/pglite-on-thread";
 import type { Logger, WorkerDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
@@ -49,8 +49,7 @@ export class PgBossJobQueue implements JobQueue {
             ...supervision,
           })
         : new PgBoss({
-            connectionString: handle.connectionString,
-            options: UTC_SESSION_OPTION,
+            ...withSessionOptions(handle.connectionString, UTC_SESSION_OPTION),
             useListenNotify: true,
             max: 4,
             ...supervision,
