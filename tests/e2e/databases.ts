@@ -45,7 +45,20 @@ export async function e2eDatabase(label: string): Promise<E2eDatabase> {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => asAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+    drop: () =>
+      asAdmin(async (admin) => {
+        // A closed console's pool has let its connections go but not yet seen them close: the
+        // forced drop would cut them, and the console would report each as lost.
+        for (let waited = 0; waited < 5000; waited += 100) {
+          const { rows } = await admin.query<{ open: number }>(
+            "select count(*)::int as open from pg_stat_activity where datname = $1",
+            [name],
+          );
+          if (rows[0].open === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await admin.query(`drop database if exists ${name} with (force)`);
+      }),
   };
 }
 
