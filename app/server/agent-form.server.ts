@@ -16,10 +16,10 @@ import { ApiError, shownInPlace, type ApiClient } from "./api/client.server";
 import { agentsApi } from "./api/agents-api.server";
 import { invariantResponse, requireClient } from "./clients.server";
 import type { ConsoleContext } from "./context.server";
-import { LOGO_TOO_LARGE, replyWithApiError } from "./forms.server";
+import { LOGO_TOO_LARGE, readLogoForm, replyWithApiError } from "./forms.server";
 import { requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
-import { filesPastLimit, readForm, FORM_WITH_IMAGES } from "./http/form-data.server";
+import { filesPastLimit } from "./http/form-data.server";
 import { chosenFile, textOf } from "./http/form-fields.server";
 import { isRowId } from "~/lib/ids";
 
@@ -86,17 +86,8 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
   // Before the form is read: a read-only user is told they may not change this, whatever they posted.
   await requireConfigure(api, app.id);
 
-  let formData: FormData;
-  try {
-    // A logo past its limit is read to its end but not kept: the form comes back with it said.
-    formData = await readForm(request, FORM_WITH_IMAGES);
-  } catch (error) {
-    // Only a logo makes this form that large. Past the body's bound nothing typed was read; with
-    // JavaScript the page still holds it, so the reason is said beside the logo all the same.
-    if (error instanceof Response && error.status === 413)
-      return json({ status: "error" as const, error: { logo: [LOGO_TOO_LARGE] } }, { status: 413 });
-    throw error;
-  }
+  const { formData, tooLarge } = await readLogoForm(request);
+  if (!formData) return tooLarge;
   const logoTooLarge = filesPastLimit(formData).some((file) => file.field === "logo");
   formData.set("site_code", stripSiteCode(textOf(formData, "site_code")));
   if (!isShowableLogoUrl(textOf(formData, "logo_url"))) formData.set("logo_url", "");

@@ -8,9 +8,9 @@ import type { ImportReplaceQuestion } from "~/lib/import-question";
 import { ClientForm, ImportClientsForm, type ClientFormValue } from "~/lib/client-form.schema";
 import { ApiError, shownInPlace, type ApiClient } from "./api/client.server";
 import { appsApi } from "./api/apps-api.server";
-import { LOGO_TOO_LARGE, replyWithApiError } from "./forms.server";
+import { LOGO_TOO_LARGE, readLogoForm, replyWithApiError } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
-import { filesPastLimit, readForm, FORM_WITH_IMAGES } from "./http/form-data.server";
+import { filesPastLimit } from "./http/form-data.server";
 import { chosenFile, textOf } from "./http/form-fields.server";
 
 export const UPLOAD_FALLBACK_MESSAGE = "Request successful";
@@ -76,17 +76,8 @@ export function toAppInput(value: ClientFormValue): AppInput {
  * their fields. Success: a new client opens at /{url_code}; an edit stays with 'Saved'.
  */
 export async function submitClientForm(request: Request, api: ApiClient, existing: ClientApp | null) {
-  let formData: FormData;
-  try {
-    // A logo past its limit is read to its end but not kept: the form comes back with it said.
-    formData = await readForm(request, FORM_WITH_IMAGES);
-  } catch (error) {
-    // Only a logo makes this form that large. Past the body's bound nothing typed was read; with
-    // JavaScript the page still holds it, so the reason is said beside the logo all the same.
-    if (error instanceof Response && error.status === 413)
-      return json({ status: "error" as const, error: { logo: [LOGO_TOO_LARGE] } }, { status: 413 });
-    throw error;
-  }
+  const { formData, tooLarge } = await readLogoForm(request);
+  if (!formData) return tooLarge;
   completeFormData(formData, existing);
 
   const logo = formData.get("logo");

@@ -2,9 +2,28 @@ import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { IMAGE_MAX_MB } from "@contract/values/files";
 import { shownInPlace } from "./api/client.server";
+import { FORM_WITH_IMAGES, readForm } from "./http/form-data.server";
 
 /** Beside a logo field, when the chosen image is past what the API stores (or past what the form may carry). */
 export const LOGO_TOO_LARGE = `The chosen logo is larger than ${IMAGE_MAX_MB} MB: choose a smaller image`;
+
+/**
+ * A form that carries a logo (the agent and client forms), read with FORM_WITH_IMAGES: a logo past
+ * its limit is read to its end but not kept, and the form comes back with it said. Past the body's
+ * bound nothing typed was read; only a logo makes these forms that large, and with JavaScript the
+ * page still holds what was typed, so the answer then is the 413 saying so beside the logo.
+ */
+export async function readLogoForm(request: Request) {
+  try {
+    return { formData: await readForm(request, FORM_WITH_IMAGES), tooLarge: null };
+  } catch (error) {
+    if (error instanceof Response && error.status === 413) {
+      const tooLarge = json({ status: "error" as const, error: { logo: [LOGO_TOO_LARGE] } }, { status: 413 });
+      return { formData: null, tooLarge };
+    }
+    throw error;
+  }
+}
 
 interface Replyable {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
