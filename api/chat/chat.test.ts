@@ -82,6 +82,10 @@ function postChat(message: string, ip: string, extra: Record<string, unknown> = 
 }
 
 /** Posts a message like the widget and reads the streamed events. */
+/** A conversation's stored messages in the order they were written. */
+const storedMessages = (conversationId: string) =>
+  host.deps.db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.id));
+
 async function chat(message: string, extra: Record<string, unknown> = {}) {
   const response = await postChat(message, String(extra.ip ?? "203.0.113.7"), { ...extra, ip: undefined });
   if (!response.headers.get("content-type")?.startsWith("application/x-ndjson")) {
@@ -171,11 +175,7 @@ describe("answers", () => {
     expect(reply.text).toContain("Applications for fall close on January 15.");
     expect(reply.done).toMatchObject({ outcome: "answered", disclaimer: null });
     expect(reply.done.sources[0]).toEqual({ title: "Admissions | Northfield", url: `${site.base}/admissions` });
-    const stored = await host.deps.db
-      .select()
-      .from(messages)
-      .where(eq(messages.conversationId, reply.conversationId))
-      .orderBy(asc(messages.id));
+    const stored = await storedMessages(reply.conversationId);
     expect(stored.map((m) => [m.role, m.outcome])).toEqual([
       ["user", null],
       ["assistant", "answered"],
@@ -189,15 +189,7 @@ describe("answers", () => {
       conversation_id: "00000000-0000-4000-8000-000000000000",
     });
     expect(stranger.conversationId).not.toBe("00000000-0000-4000-8000-000000000000");
-    expect(
-      (
-        await host.deps.db
-          .select()
-          .from(messages)
-          .where(eq(messages.conversationId, stranger.conversationId))
-          .orderBy(asc(messages.id))
-      ).map((m) => m.role),
-    ).toEqual(["user", "assistant"]);
+    expect((await storedMessages(stranger.conversationId)).map((m) => m.role)).toEqual(["user", "assistant"]);
     // The same embed key on another agent's page starts a conversation with that agent: each
     // answer is listed, traced and corrected under the agent whose settings gave it.
     const elsewhere = await chat("When do applications close?", {
@@ -210,9 +202,7 @@ describe("answers", () => {
       .from(conversations)
       .where(eq(conversations.id, elsewhere.conversationId));
     expect(moved.triggerPoint).toBe("studentsuccess");
-    expect(
-      (await host.deps.db.select().from(messages).where(eq(messages.conversationId, reply.conversationId))).length,
-    ).toBe(4);
+    expect(await storedMessages(reply.conversationId)).toHaveLength(4);
   });
 
   it("searches a long message by its last words, where the visitor asks, and the trace says so", async () => {
@@ -629,17 +619,7 @@ describe("a visitor who leaves mid-answer", () => {
     // The answer is composed after the page has gone; it is stored all the same (setup fails the
     // test had anything been logged as an error).
     await expect
-      .poll(
-        async () =>
-          (
-            await host.deps.db
-              .select()
-              .from(messages)
-              .where(eq(messages.conversationId, first.conversation_id))
-              .orderBy(asc(messages.id))
-          ).map((m) => m.role),
-        { timeout: 5000 },
-      )
+      .poll(async () => (await storedMessages(first.conversation_id)).map((m) => m.role), { timeout: 5000 })
       .toEqual(["user", "assistant"]);
   });
 });

@@ -280,11 +280,11 @@ export async function readInsights(
       )
       select
         (select json_agg(d) from (
-          select to_char((started_at at time zone 'utc')::date, 'YYYY-MM-DD') as day, count(*)::int as leads, sum(score)::int as score_sum
+          select to_char((leads.started_at at time zone 'utc')::date, 'YYYY-MM-DD') as day, count(*)::int as leads, sum(leads.score)::int as score_sum
           from leads group by 1) d) as days,
         (select json_agg(t) from (
-          select conversation_id, values, questions, started_at from leads
-          order by score desc, started_at desc, conversation_id limit ${limits.leads}) t) as top`),
+          select leads.conversation_id, leads.values, leads.questions, leads.started_at from leads
+          order by leads.score desc, leads.started_at desc, leads.conversation_id limit ${limits.leads}) t) as top`),
     ),
     readUnhelpful(scope, limits.unhelpful, deps),
   ]);
