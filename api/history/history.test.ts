@@ -720,6 +720,14 @@ describe("restore", () => {
     await savePersonality("First version.");
     const first = await latest("controls");
     await savePersonality("Second version.");
+    // Earlier tests' indexing ends first: its end queues a "website indexed" run, and a run still
+    // waiting would absorb the restore's.
+    await until("earlier indexing to end", async () => {
+      const { rows } = (await host.deps.db.execute(
+        sql`select count(*)::int as n from pgboss.job where pgboss.job.name like 'website-%' and pgboss.job.state in ('created', 'retry', 'active')`,
+      )) as unknown as { rows: { n: number }[] };
+      return Number(rows[0].n) === 0;
+    });
     // The save queued a run; once it has run, the restore queues the next.
     await host.deps.db.update(testRuns).set({ status: "done" }).where(eq(testRuns.appId, appId));
     const runsBefore = (await stageRuns()).length;
