@@ -292,7 +292,7 @@ describe("build-agent action", () => {
   });
 
   it("says beside the logo that a file too large to read is too large, on the form rather than an error page", async () => {
-    const huge = new File([new Uint8Array(12 * 1024 * 1024)], "poster.png", { type: "image/png" });
+    const huge = new File([new Uint8Array(65 * 1024 * 1024)], "poster.png", { type: "image/png" });
     const response = await settle(() =>
       buildAction(
         args(

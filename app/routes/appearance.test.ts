@@ -129,7 +129,7 @@ describe("Appearance's save", () => {
   });
 
   it("stays on the page saying why when the chosen images are past what a form may carry", async () => {
-    const big = new File([new Uint8Array(12 * 1024 * 1024)], "huge.png", { type: "image/png" });
+    const big = new File([new Uint8Array(65 * 1024 * 1024)], "huge.png", { type: "image/png" });
     const answer = await post({ intent: "save", bot_name: "Northie", avatar_url__file: big });
     expect(answer.status).toBe(413);
     expect(await answer.json()).toEqual({

@@ -295,7 +295,7 @@ describe("onboard form (/clients/new-client)", () => {
               client_name: "Poster College",
               primary_website: "https://postercollege.edu",
               country: "US",
-              logo: new File([new Uint8Array(12 * 1024 * 1024)], "poster.png", { type: "image/png" }),
+              logo: new File([new Uint8Array(65 * 1024 * 1024)], "poster.png", { type: "image/png" }),
             },
             admin,
           ),

@@ -41,7 +41,7 @@ export async function handleAppearanceAction(
 ) {
   // An image past its limit is read to its end but not kept: the form comes back with it said.
   const formData = await readForm(request, FORM_WITH_IMAGES).catch((refusal: unknown) => {
-    // Images past the form's bound (three of at most 2 MB each): the page stays, saying why.
+    // Past what the form may read (64 MB, the images left out included): the page stays, saying why.
     if (refusal instanceof Response && refusal.status === 413) return null;
     throw refusal;
   });

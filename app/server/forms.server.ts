@@ -9,9 +9,10 @@ export const LOGO_TOO_LARGE = `The chosen logo is larger than ${IMAGE_MAX_MB} MB
 
 /**
  * A form that carries a logo (the agent and client forms), read with FORM_WITH_IMAGES: a logo past
- * its limit is read to its end but not kept, and the form comes back with it said. Past the body's
- * bound nothing typed was read; only a logo makes these forms that large, and with JavaScript the
- * page still holds what was typed, so the answer then is the 413 saying so beside the logo.
+ * its limit (a photograph of 12 MB too) is read to its end but not kept, and the form comes back
+ * with it said. Past what the form may read (64 MB) nothing typed was read; only a logo makes these
+ * forms that large, and with JavaScript the page still holds what was typed, so the answer then is
+ * the 413 saying so beside the logo.
  */
 export async function readLogoForm(request: Request) {
   try {

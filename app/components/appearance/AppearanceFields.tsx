@@ -6,10 +6,15 @@ import {
   type AppearanceField,
   type AppearanceValues,
 } from "@contract/values/appearance";
-import { errorIdOf, fieldAria } from "~/components/FormField";
+import { IMAGE_MAX_MB } from "@contract/values/files";
+import { errorIdOf, fieldAria, hintIdOf } from "~/components/FormField";
 import { pickedColourName, pickerColour, removeImageName, shownColourName } from "~/lib/appearance";
+import * as f from "~/styles/forms.css";
 import * as ui from "~/styles/ui.css";
 import * as s from "./appearance.css";
+
+/** What an image field takes, said before it is chosen rather than only when a file is refused. */
+const IMAGE_HINT = `A PNG, JPEG, GIF, WebP or SVG image, at most ${IMAGE_MAX_MB} MB.`;
 
 /** The aria attributes that tie a field's control to its message. */
 type FieldAria = ReturnType<typeof fieldAria>;
@@ -205,6 +210,7 @@ export function AppearanceFields({
                   .map((field) => {
                     const error = errors[field.internalName];
                     const state = { id: field.internalName, errors: error ? [error] : undefined };
+                    const hinted = field.type === "image" && !readOnly;
                     return (
                       <div key={field.internalName} className={field.multiline ? `${ui.field} ${s.wide}` : ui.field}>
                         <label id={`${field.internalName}-label`} htmlFor={field.internalName} className={ui.label}>
@@ -215,8 +221,13 @@ export function AppearanceFields({
                           field={field}
                           value={values[field.internalName] ?? field.defaultValue}
                           readOnly={readOnly}
-                          aria={fieldAria(state)}
+                          aria={fieldAria(state, { hint: hinted })}
                         />
+                        {hinted ? (
+                          <p id={hintIdOf(state)} className={f.hint}>
+                            {IMAGE_HINT}
+                          </p>
+                        ) : null}
                         {error ? (
                           <p id={errorIdOf(state)} className={ui.fieldError} role="alert">
                             {error}

@@ -202,6 +202,33 @@ describe("readForm with a limit for each file", () => {
     expect(refusal.status).toBe(413);
   });
 
+  it("reads on past the kept bound up to maxReadBytes while what is past is a file left out", async () => {
+    const form = new FormData();
+    form.append("name", "Typed before the photo");
+    form.append("logo", image(300_000, "photo.png"));
+    form.append("url", "https://typed.after.example");
+    const limits = { maxBytes: 100_000, maxFileBytes: 2_000, maxReadBytes: 400_000 };
+    const read = await readForm(await multipartInChunks(form, 4_096), limits);
+    expect(read.get("name")).toBe("Typed before the photo");
+    expect(read.get("url")).toBe("https://typed.after.example");
+    expect(filesPastLimit(read)).toEqual([{ field: "logo", fileName: "photo.png", bytes: 300_000 }]);
+    // Past what may be read: a 413, the rest not read.
+    const larger = new FormData();
+    larger.append("logo", image(500_000, "photo.png"));
+    expect((await refusalOf(readForm(await multipartInChunks(larger, 4_096), limits))).status).toBe(413);
+  });
+
+  it("still bounds what is kept when it may read more: files each under their limit, past the form's bound", async () => {
+    const form = new FormData();
+    for (let i = 0; i < 60; i++) form.append(`icon${i}`, image(1_900));
+    const limits = { maxBytes: 100_000, maxFileBytes: 2_000, maxReadBytes: 1_000_000 };
+    expect((await refusalOf(readForm(await multipartInChunks(form, 4_096), limits))).status).toBe(413);
+    // Text counts as kept too.
+    const text = new FormData();
+    text.append("notes", "x".repeat(150_000));
+    expect((await refusalOf(readForm(await multipartInChunks(text, 4_096), limits))).status).toBe(413);
+  });
+
   it("answers 400 to a multipart body that cannot be parsed or is cut short", async () => {
     const limits = { maxFileBytes: 1_000 };
     for (const [body, type] of [

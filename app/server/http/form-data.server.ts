@@ -12,12 +12,19 @@ export const FORM_MAX_BYTES = 1024 * 1024;
 /**
  * Forms that carry images (logos, avatars), which read each image with `maxFileBytes` at the API's
  * 2 MB: at most three are kept, yet an image past the limit is read to its end, so that the form
- * comes back with it said beside its field and nothing typed lost. Five times the limit takes the
- * photographs people choose by mistake; past it, the body is not read on (a 413).
+ * comes back with it said beside its field and nothing typed lost, with or without JavaScript.
+ * What is kept stays under five times the limit; what is read may reach what the server would read
+ * and drop after a 413 anyway (lingering-close.server.ts), which takes the photographs people choose
+ * by mistake. Past that, the body is not read on (a 413).
  */
 export const FORM_WITH_IMAGES_MAX_BYTES = 5 * IMAGE_MAX_BYTES + FORM_MAX_BYTES;
+export const FORM_WITH_IMAGES_MAX_READ_BYTES = 64 * 1024 * 1024;
 /** How the forms that carry images are read (the agent form, the client form, Appearance). */
-export const FORM_WITH_IMAGES: FormLimits = { maxBytes: FORM_WITH_IMAGES_MAX_BYTES, maxFileBytes: IMAGE_MAX_BYTES };
+export const FORM_WITH_IMAGES: FormLimits = {
+  maxBytes: FORM_WITH_IMAGES_MAX_BYTES,
+  maxFileBytes: IMAGE_MAX_BYTES,
+  maxReadBytes: FORM_WITH_IMAGES_MAX_READ_BYTES,
+};
 /** Far more rows than any screen shows (tables page at most 100 rows; Users at most a few hundred). */
 export const FORM_MAX_ROW_INDEX = 1_000;
 const MAX_FIELDS = 10_000;
@@ -37,9 +44,14 @@ export interface FormLimits {
   /**
    * Bytes of any one file of a multipart form. A file past it is read to its end but not kept: it
    * is left out of the form and `filesPastLimit` names it, so that the action can say so beside its
-   * field and answer with everything else the form held. `maxBytes` still bounds the whole body.
+   * field and answer with everything else the form held. `maxBytes` still bounds what is kept.
    */
   maxFileBytes?: number;
+  /**
+   * With `maxFileBytes`, the bytes read at most, files left out included (`maxBytes` when not
+   * given): past it, a 413 without reading on.
+   */
+  maxReadBytes?: number;
 }
 
 function refusal(status: number, message: string, headers: Record<string, string> = {}) {
@@ -113,19 +125,21 @@ export interface FilePastLimit {
  * A multipart body read part by part as it comes, each file's bytes kept only up to `maxFileBytes`:
  * a file past it is counted to its end and kept empty. Answers the body again (every part in
  * order, the headers as sent) for the platform's parser, and which parts (by their place) were
- * left empty, with their sizes.
+ * left empty, with their sizes. A 413 once what is kept passes `maxBytes` or what is read passes
+ * `maxReadBytes`.
  */
 async function readMultipartKeepingFilesUpTo(
   request: Request,
   boundary: string,
-  maxBytes: number,
-  maxFileBytes: number,
+  { maxBytes, maxReadBytes, maxFileBytes }: { maxBytes: number; maxReadBytes: number; maxFileBytes: number },
 ): Promise<{ body: Blob; leftEmpty: Map<number, number>; parts: number }> {
   const delimiter = Buffer.from(`\r\n--${boundary}`, "latin1");
   const opening = Buffer.from(`--${boundary}\r\n`, "latin1");
   const out: Uint8Array[] = [];
   const leftEmpty = new Map<number, number>();
   let parts = 0;
+  /** Bytes of the finished parts kept, their headers included. */
+  let kept = 0;
   let part = { chunks: [] as Uint8Array[], bytes: 0, isFile: false };
   // As if a line break came before the body: its first delimiter is then found as every other is.
   let pending: Buffer = Buffer.from(CRLF);
@@ -137,7 +151,10 @@ async function readMultipartKeepingFilesUpTo(
     if (part.isFile && part.bytes > maxFileBytes) {
       part.chunks = [];
       leftEmpty.set(parts, part.bytes);
-    } else part.chunks.push(bytes);
+      return;
+    }
+    part.chunks.push(bytes);
+    if (kept + part.bytes > maxBytes) throw tooLarge(maxBytes);
   };
   /** Reads what `pending` holds as far as it can; false when it needs more of the body. */
   const step = (): boolean => {
@@ -178,6 +195,7 @@ async function readMultipartKeepingFilesUpTo(
         }
         const headers = Buffer.from(pending.subarray(CRLF.length, Math.max(end, CRLF.length)));
         out.push(opening, headers, HEADERS_END);
+        kept += opening.length + headers.length + HEADERS_END.length;
         part = { chunks: [], bytes: 0, isFile: FILE_PART.test(headers.toString("latin1")) };
         pending = pending.subarray(end + HEADERS_END.length);
         state = "content";
@@ -191,6 +209,7 @@ async function readMultipartKeepingFilesUpTo(
         pending = pending.subarray(content);
         if (at < 0) return false;
         out.push(...part.chunks, CRLF);
+        if (!leftEmpty.has(parts)) kept += part.bytes;
         parts += 1;
         pending = pending.subarray(delimiter.length);
         state = "delimited";
@@ -202,7 +221,7 @@ async function readMultipartKeepingFilesUpTo(
     }
   };
 
-  for await (const chunk of boundedChunks(request, maxBytes)) {
+  for await (const chunk of boundedChunks(request, maxReadBytes)) {
     const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     pending = pending.length ? Buffer.concat([pending, bytes]) : bytes;
     while (step());
@@ -266,12 +285,11 @@ export async function readForm(request: Request, limits: FormLimits = {}): Promi
   if (limits.maxFileBytes !== undefined && MULTIPART.test(type)) {
     const boundary = BOUNDARY.exec(type);
     if (!boundary) throw unreadable();
-    ({ body, leftEmpty, parts } = await readMultipartKeepingFilesUpTo(
-      request,
-      boundary[1] ?? boundary[2],
+    ({ body, leftEmpty, parts } = await readMultipartKeepingFilesUpTo(request, boundary[1] ?? boundary[2], {
       maxBytes,
-      limits.maxFileBytes,
-    ));
+      maxReadBytes: Math.max(maxBytes, limits.maxReadBytes ?? maxBytes),
+      maxFileBytes: limits.maxFileBytes,
+    }));
   } else body = await readBoundedBody(request, maxBytes);
   if (URLENCODED.test(type) && !isUtf8Form(new Uint8Array(await body.arrayBuffer())))
     throw refusal(400, "This form holds text that is not UTF-8. Reload the page and try again.");
