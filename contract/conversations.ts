@@ -240,7 +240,14 @@ export const AnswerTrace = z.object({
    * was searched, and from traces recorded before they were kept.
    */
   key_words: z.array(TraceKeyWord).optional(),
-  controls: z.array(z.object({ type: z.enum(TRACE_CONTROL_TYPES), name: z.string() })),
+  /**
+   * The controls that shaped the answer. A topic of Default's list that applied under another
+   * trigger point says so (`from_default`), as it is edited on Default's screen; absent otherwise,
+   * and from traces recorded before it was kept.
+   */
+  controls: z.array(
+    z.object({ type: z.enum(TRACE_CONTROL_TYPES), name: z.string(), from_default: z.boolean().optional() }),
+  ),
   /** A language model wrote the answer from the passages (else it quotes them). */
   model: z.boolean(),
   /**

@@ -312,6 +312,17 @@ describe("answers", () => {
       text: "I can't give legal advice. Please contact a lawyer.",
       done: { outcome: "canned" },
     });
+    // The traces say where each topic is set: the No-Go topic on Default's list, the Sensitive one on the agent's.
+    const controlsOf = async (conversationId: string) =>
+      (await storedMessages(conversationId)).flatMap((m) => (m.trace ? m.trace.controls : []));
+    expect(await controlsOf(canned.conversationId)).toEqual([
+      { type: "no_go_topic", name: "legal advice", from_default: true },
+      { type: "no_go_topic", name: "legal advice", from_default: true },
+    ]);
+    expect(await controlsOf(sensitive.conversationId)).toEqual([
+      { type: "sensitive_topic", name: "tuition" },
+      { type: "sensitive_topic", name: "tuition" },
+    ]);
   });
 
   it("keeps to the topics a message raises outside the words it searches: before its last words, or beside its questions", async () => {

@@ -192,6 +192,12 @@ async function answerOf(
   return searched === input.message ? chosen : { ...chosen, trace: { ...chosen.trace, searched } };
 }
 
+/** A topic that fired, as its trace names it: Default's says so, as Default's screen is where it is edited. */
+const topicFired = (
+  type: "no_go_topic" | "sensitive_topic",
+  { topic, fromDefault }: { topic: string; fromDefault: boolean },
+): AnswerTrace["controls"][number] => (fromDefault ? { type, name: topic, from_default: true } : { type, name: topic });
+
 /** A No-Go topic's canned response: nothing is searched, and the trace names the topic. */
 function cannedAnswer(noGo: AssistantControls["noGoTopics"][number], threshold: number, earlier?: string): ChatAnswer {
   const trace = traceOf({
@@ -200,7 +206,7 @@ function cannedAnswer(noGo: AssistantControls["noGoTopics"][number], threshold: 
     confidence: 0,
     drawnFrom: [],
     listed: [],
-    controls: [{ type: "no_go_topic", name: noGo.topic }],
+    controls: [topicFired("no_go_topic", noGo)],
     model: false,
   });
   return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned", trace: withFollowUp(trace, earlier) };
@@ -230,7 +236,7 @@ function withSensitiveTopics(answer: ChatAnswer, whole: string, controls: Assist
     disclaimer: [answer.disclaimer, ...added].filter(Boolean).join("\n\n"),
     trace: {
       ...answer.trace,
-      controls: [...answer.trace.controls, ...more.map((t) => ({ type: "sensitive_topic" as const, name: t.topic }))],
+      controls: [...answer.trace.controls, ...more.map((t) => topicFired("sensitive_topic", t))],
     },
   };
 }
@@ -445,10 +451,7 @@ async function answerSearching(
     passages,
     context,
     // The sources below are the pages of `passages`, so those are the ones the trace says were listed.
-    trace: withPrograms(
-      traceWith(sensitive ? [{ type: "sensitive_topic", name: sensitive.topic }] : [], passages),
-      programs,
-    ),
+    trace: withPrograms(traceWith(sensitive ? [topicFired("sensitive_topic", sensitive)] : [], passages), programs),
   };
 }
 

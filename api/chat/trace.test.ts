@@ -133,7 +133,8 @@ describe("why an answer came out so", () => {
       confidence: 0,
       top_score: 0,
       passages: [],
-      controls: [{ type: "no_go_topic", name: "legal advice" }],
+      // Saved on Default's list and asked of an agent: where to edit it.
+      controls: [{ type: "no_go_topic", name: "legal advice", from_default: true }],
       model: false,
     });
   });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUALITY_CHECK_DEFAULTS } from "@contract";
+import { DEFAULT_TRIGGER_POINT, QUALITY_CHECK_DEFAULTS } from "@contract";
 import { clientApps } from "../db/schema";
 import { searchHit } from "../../tests/support/search-hit";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
@@ -118,17 +118,22 @@ describe("a trigger point's own topics beside Default's", () => {
       ).status,
     ).toBe(200);
     const admissions = await assistantControls(appId, "admissions", host.deps);
+    // Each says where it is set: Default's list or the agent's own.
     expect(admissions.noGoTopics).toEqual([
-      { topic: "Rankings", cannedResponse: "I can't compare universities." },
-      { topic: "politics", cannedResponse: "Admissions counsellors stay out of politics." },
+      { topic: "Rankings", cannedResponse: "I can't compare universities.", fromDefault: false },
+      { topic: "politics", cannedResponse: "Admissions counsellors stay out of politics.", fromDefault: false },
     ]);
     expect(admissions.sensitiveTopics).toEqual([
-      { topic: "visas", disclaimer: "International admissions handles visas." },
+      { topic: "visas", disclaimer: "International admissions handles visas.", fromDefault: false },
     ]);
     // Another agent still runs with Default's.
     const students = await assistantControls(appId, "studentsuccess", host.deps);
-    expect(students.noGoTopics).toEqual([{ topic: "Politics", cannedResponse: "I stay neutral." }]);
-    expect(students.sensitiveTopics).toEqual([{ topic: "Visas", disclaimer: "Ask the office." }]);
+    expect(students.noGoTopics).toEqual([{ topic: "Politics", cannedResponse: "I stay neutral.", fromDefault: true }]);
+    expect(students.sensitiveTopics).toEqual([{ topic: "Visas", disclaimer: "Ask the office.", fromDefault: true }]);
+    // Under Default itself, its topics are its own.
+    expect((await assistantControls(appId, DEFAULT_TRIGGER_POINT, host.deps)).noGoTopics).toEqual([
+      { topic: "Politics", cannedResponse: "I stay neutral.", fromDefault: false },
+    ]);
     // The agent's row cleared and saved is deleted: Default's applies to it again.
     const own = (
       await call("GET", `/v1/controls?app_id=${appId}&trigger_point=admissions&types=no_go_topics`, { token })
@@ -144,8 +149,8 @@ describe("a trigger point's own topics beside Default's", () => {
       },
     ]);
     expect((await assistantControls(appId, "admissions", host.deps)).noGoTopics).toEqual([
-      { topic: "Politics", cannedResponse: "I stay neutral." },
-      { topic: "Rankings", cannedResponse: "I can't compare universities." },
+      { topic: "Politics", cannedResponse: "I stay neutral.", fromDefault: true },
+      { topic: "Rankings", cannedResponse: "I can't compare universities.", fromDefault: false },
     ]);
   });
 });

@@ -9,13 +9,21 @@ import { promptKey } from "./input-prompts";
 import { clientScope } from "./scope";
 import { listProbings } from "./probings";
 
+/**
+ * Where a topic that applies is set: Default's list (`fromDefault`, under another trigger point),
+ * or the trigger point's own. A trace names it, so the operator edits the list that holds it.
+ */
+interface TopicSource {
+  fromDefault: boolean;
+}
+
 /** Everything the console configures that shapes one agent's answers. */
 export interface AssistantControls {
   personality: string;
   /** Answer, and show the disclaimer with the answer. */
-  sensitiveTopics: { topic: string; disclaimer: string }[];
+  sensitiveTopics: ({ topic: string; disclaimer: string } & TopicSource)[];
   /** Do not answer: say the canned response. */
-  noGoTopics: { topic: string; cannedResponse: string }[];
+  noGoTopics: ({ topic: string; cannedResponse: string } & TopicSource)[];
   qualityCheck: QualityCheckSettings;
   probing: { topics: string; mapping: string };
   inputPrompts: Record<string, string>;
@@ -74,12 +82,24 @@ export async function assistantControls(
     );
     return rows
       .filter((t) => t.triggerPoint !== DEFAULT_TRIGGER_POINT || !own.has(t.promptInputRaw.toLowerCase()))
-      .map((t) => ({ topic: t.promptInputRaw, text: String(t.metadata.disclaimer ?? "") }));
+      .map((t) => ({
+        topic: t.promptInputRaw,
+        text: String(t.metadata.disclaimer ?? ""),
+        fromDefault: t.triggerPoint === DEFAULT_TRIGGER_POINT && triggerPoint !== DEFAULT_TRIGGER_POINT,
+      }));
   };
   return {
     personality: singles.find((c) => c.internal_name === AI_PERSONALITY)!.prompt_input_raw,
-    sensitiveTopics: list("sensitive_topics").map(({ topic, text }) => ({ topic, disclaimer: text })),
-    noGoTopics: list("no_go_topics").map(({ topic, text }) => ({ topic, cannedResponse: text })),
+    sensitiveTopics: list("sensitive_topics").map(({ topic, text, fromDefault }) => ({
+      topic,
+      disclaimer: text,
+      fromDefault,
+    })),
+    noGoTopics: list("no_go_topics").map(({ topic, text, fromDefault }) => ({
+      topic,
+      cannedResponse: text,
+      fromDefault,
+    })),
     qualityCheck: singles.find((c) => c.internal_name === QUALITY_CHECK)!.metadata as QualityCheckSettings,
     probing: {
       topics: probing.find((p) => p.internal_name === "topics")?.prompt_input_raw ?? "",

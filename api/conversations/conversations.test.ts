@@ -320,7 +320,10 @@ describe("a conversation's transcript", () => {
     expect(archived.listed).toBe(answer.sources.some((source) => source.url === archived.url));
     expect(archived.used).toBe(false);
     expect(trace.passages.map((p) => p.rank)).toEqual(trace.passages.map((_, index) => index + 1));
-    expect(transcript.messages[3].trace!.controls).toEqual([{ type: "sensitive_topic", name: "tuition" }]);
+    // A topic of Default's list asked of an agent says where it is set.
+    expect(transcript.messages[3].trace!.controls).toEqual([
+      { type: "sensitive_topic", name: "tuition", from_default: true },
+    ]);
     // A message giving only an email is small talk: nothing was searched, and the trace says what it was read as.
     expect(transcript.messages[5].trace).toMatchObject({ small_talk: "introduction", passages: [] });
   });

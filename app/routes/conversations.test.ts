@@ -110,8 +110,7 @@ const loadTranscript = async (
   thresholdNow: number | null;
   testQuestionsPath: string;
   qualityCheckPath: string;
-  noGoTopicsPath: string;
-  sensitiveTopicsPath: string;
+  topicScreens: Record<string, [string, string]>;
   finetuningPath: string;
   filesPath: string;
 }> =>
@@ -333,19 +332,19 @@ describe("a conversation's transcript", () => {
     expect(canCorrect).toBe(true);
     expect(testQuestionsPath).toBe("/northfield/agent/admissions/controls/test-questions");
     const links = await loadTranscript(deadline.conversation);
-    expect([
-      links.qualityCheckPath,
-      links.noGoTopicsPath,
-      links.sensitiveTopicsPath,
-      links.finetuningPath,
-      links.filesPath,
-    ]).toEqual([
+    expect([links.qualityCheckPath, links.finetuningPath, links.filesPath]).toEqual([
       "/northfield/agent/admissions/controls/quality-check",
-      "/northfield/agent/admissions/controls/no-go-topics",
-      "/northfield/agent/admissions/controls/sensitive-topics",
       "/northfield/ai-finetuning/ai-finetuning",
       "/northfield/agent/admissions/knowledge-store/files",
     ]);
+    // A topic's screen under the agent, and Default's for a topic its trace says is Default's.
+    expect(links.topicScreens).toEqual({
+      no_go_topic: ["/northfield/agent/admissions/controls/no-go-topics", "/northfield/controls/no-go-topics"],
+      sensitive_topic: [
+        "/northfield/agent/admissions/controls/sensitive-topics",
+        "/northfield/controls/sensitive-topics",
+      ],
+    });
     expect(conversation.messages.map((message) => [message.role, message.outcome])).toEqual([
       ["user", null],
       ["assistant", "answered"],

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { oneOf } from "@contract/values/common";
-import { QUALITY_CHECK } from "@contract/values/controls";
+import { DEFAULT_TRIGGER_POINT, QUALITY_CHECK } from "@contract/values/controls";
 import { CONVERSATION_SORT_LABELS, CONVERSATION_SORTS } from "@contract/values/conversations";
 import { INSIGHT_ENVIRONMENT_LABELS, INSIGHT_ENVIRONMENTS } from "@contract/values/insights";
 import {
@@ -10,6 +10,7 @@ import {
   type ConversationMessage,
   type ConversationRow,
 } from "@contract";
+import type { TopicScreens } from "~/components/conversations/WhyThisAnswer";
 import { agentSegment } from "~/lib/clients";
 import { qualitySettingsOf } from "~/lib/controls.schema";
 import {
@@ -273,8 +274,16 @@ export async function loadConversation(args: LoaderFunctionArgs) {
     testQuestionsPath: testQuestionsPathFor(scope.app, conversation.trigger_point),
     finetuningPath: finetuningPathFor(scope.app),
     qualityCheckPath: controlsPathFor(scope.app, conversation.trigger_point, "quality-check"),
-    noGoTopicsPath: controlsPathFor(scope.app, conversation.trigger_point, "no-go-topics"),
-    sensitiveTopicsPath: controlsPathFor(scope.app, conversation.trigger_point, "sensitive-topics"),
+    topicScreens: {
+      no_go_topic: [
+        controlsPathFor(scope.app, conversation.trigger_point, "no-go-topics"),
+        controlsPathFor(scope.app, DEFAULT_TRIGGER_POINT, "no-go-topics"),
+      ],
+      sensitive_topic: [
+        controlsPathFor(scope.app, conversation.trigger_point, "sensitive-topics"),
+        controlsPathFor(scope.app, DEFAULT_TRIGGER_POINT, "sensitive-topics"),
+      ],
+    } satisfies TopicScreens,
     knowledgeStorePath: knowledgeStorePathFor(scope.app, conversation.trigger_point),
     filesPath: filesPathFor(scope.app, conversation.trigger_point),
   });

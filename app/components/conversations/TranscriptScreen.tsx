@@ -98,16 +98,14 @@ export function TranscriptScreen() {
     thresholdNow,
     testQuestionsPath,
     qualityCheckPath,
-    noGoTopicsPath,
-    sensitiveTopicsPath,
+    topicScreens,
     finetuningPath,
     knowledgeStorePath,
     filesPath,
   } = useLoaderData<typeof loadConversation>();
   const links: TraceLinks = {
     qualityCheck: qualityCheckPath,
-    noGoTopics: noGoTopicsPath,
-    sensitiveTopics: sensitiveTopicsPath,
+    topicScreens,
     finetuning: finetuningPath,
     knowledgeStore: knowledgeStorePath,
     files: filesPath,

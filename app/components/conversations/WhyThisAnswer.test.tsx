@@ -11,8 +11,13 @@ import { PartOutcomeChips, WhyThisAnswer, type TraceLinks } from "./WhyThisAnswe
  */
 const LINKS: TraceLinks = {
   qualityCheck: "/northfield/agent/admissions/controls/quality-check",
-  noGoTopics: "/northfield/agent/admissions/controls/no-go-topics",
-  sensitiveTopics: "/northfield/agent/admissions/controls/sensitive-topics",
+  topicScreens: {
+    no_go_topic: ["/northfield/agent/admissions/controls/no-go-topics", "/northfield/controls/no-go-topics"],
+    sensitive_topic: [
+      "/northfield/agent/admissions/controls/sensitive-topics",
+      "/northfield/controls/sensitive-topics",
+    ],
+  },
   finetuning: "/northfield/ai-finetuning/ai-finetuning",
   knowledgeStore: "/northfield/agent/admissions/knowledge-store",
   files: "/northfield/agent/admissions/knowledge-store/files",
@@ -80,8 +85,28 @@ describe("the controls that fired", () => {
         ],
       }),
     );
-    expect(hrefOf(html, "No-Go topic matched: other universities")).toBe(LINKS.noGoTopics);
-    expect(hrefOf(html, "Sensitive topic matched: scholarships")).toBe(LINKS.sensitiveTopics);
+    expect(hrefOf(html, "No-Go topic matched: other universities")).toBe(
+      "/northfield/agent/admissions/controls/no-go-topics",
+    );
+    expect(hrefOf(html, "Sensitive topic matched: scholarships")).toBe(
+      "/northfield/agent/admissions/controls/sensitive-topics",
+    );
+  });
+
+  it("say a topic of Default's list is set there, and link to Default's screen", async () => {
+    const html = await rendered(
+      answerWith("disclaimed", {
+        confidence: 0.5,
+        controls: [
+          { type: "no_go_topic", name: "politics", from_default: true },
+          { type: "sensitive_topic", name: "visas", from_default: true },
+        ],
+      }),
+    );
+    expect(hrefOf(html, "No-Go topic matched: politics, set under Default")).toBe("/northfield/controls/no-go-topics");
+    expect(hrefOf(html, "Sensitive topic matched: visas, set under Default")).toBe(
+      "/northfield/controls/sensitive-topics",
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { Fragment } from "react";
 import type { AnswerTrace, ConversationMessage, TraceLeftOut, TracePassage } from "@contract";
 import { TRACE_CONTROL_LABELS } from "@contract/values/conversations";
+import { DEFAULT_TRIGGER_POINT_LABEL } from "@contract/values/controls";
 import {
   chanceVerdict,
   fallbackReasonOf,
@@ -275,12 +276,16 @@ export function PartOutcomeChips({ answer }: { answer: Pick<ConversationMessage,
   ));
 }
 
+export type TopicScreens = Partial<Record<AnswerTrace["controls"][number]["type"], [own: string, ofDefault: string]>>;
+
 /** Where what a trace names is set: the trigger point's Quality Check and knowledge, the client's AI Finetuning and Files. */
 export interface TraceLinks {
   qualityCheck: string;
-  /** The trigger point's No-Go topics and Sensitive topics, where a control that fired is set. */
-  noGoTopics: string;
-  sensitiveTopics: string;
+  /**
+   * Where a topic that fired is set, by its kind (No-Go, Sensitive): the trigger point's screen,
+   * then Default's, for a topic its trace says is Default's.
+   */
+  topicScreens: TopicScreens;
   finetuning: string;
   knowledgeStore: string;
   /** Where files are tagged for an environment, and a file's chunks are read (`{files}/{id}/chunks`). */
@@ -432,14 +437,10 @@ function ControlFired({ control, links }: { control: AnswerTrace["controls"][num
   const text = (
     <>
       {TRACE_CONTROL_LABELS[control.type]}: <bdi>{control.name}</bdi>
+      {control.from_default ? `, set under ${DEFAULT_TRIGGER_POINT_LABEL}` : null}
     </>
   );
-  const to =
-    control.type === "no_go_topic"
-      ? links.noGoTopics
-      : control.type === "sensitive_topic"
-        ? links.sensitiveTopics
-        : null;
+  const to = links.topicScreens[control.type]?.[control.from_default ? 1 : 0];
   return to ? <Link to={to}>{text}</Link> : text;
 }
 
