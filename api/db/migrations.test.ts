@@ -1,5 +1,6 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { ChangeKind } from "@contract";
 import {
@@ -7,8 +8,13 @@ import {
   chunks,
   clientApps,
   configChanges,
+  conversations,
   insightQuestions,
+  insightSources,
   knowledgeFiles,
+  messages,
+  testResults,
+  testRuns,
   urls,
   websites,
 } from "./schema";
@@ -434,6 +440,103 @@ describe("migrations", () => {
     expect(after).toEqual({
       url: "https://at.example.org/",
       lastError: "https://at.example.org/sitemap.xml: HTTP 401",
+    });
+  });
+
+  it("drop user names and passwords from the records of what was answered, and of what changed", async () => {
+    const { db } = host.deps;
+    const [{ id: appId }] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
+    const secret = "https://editor:p@ss@creds.example.org/fees";
+    const clean = "https://creds.example.org/fees";
+    const passage = (url: string) => ({ title: "Fees", url, score: 0.5, text: "Mail x@y.org; see https://x.org/a@b" });
+    const [conversation] = await db
+      .insert(conversations)
+      .values({ id: randomUUID(), appId, environment: "staging", triggerPoint: "admissions" })
+      .returning();
+    const [message] = await db
+      .insert(messages)
+      .values({
+        conversationId: conversation.id,
+        appId,
+        role: "assistant",
+        text: "Fees are due in May.",
+        outcome: "answered",
+        sources: [{ title: "Fees", url: secret }],
+        closest: [passage("http://bot:pw@creds.example.org/old")],
+        trace: { threshold: 0.04, top_score: 1, passages: [{ url: secret }], controls: [], model: false } as never,
+      })
+      .returning({ id: messages.id });
+    const [run] = await db
+      .insert(testRuns)
+      .values({ appId, environment: "staging", trigger: "manual", status: "finished" })
+      .returning();
+    const [result] = await db
+      .insert(testResults)
+      .values({
+        runId: run.id,
+        question: "When are fees due?",
+        passed: true,
+        outcome: "answered",
+        answer: "In May.",
+        sources: [{ title: "Fees", url: secret }],
+      })
+      .returning({ id: testResults.id });
+    const day = "2026-01-05";
+    const rollup = { appId, day, triggerPoint: "admissions", environment: "staging" };
+    await db.insert(insightQuestions).values({
+      ...rollup,
+      questionKey: "fees due",
+      asked: 1,
+      unanswered: 1,
+      closest: [passage(secret)],
+    });
+    await db.insert(insightSources).values([
+      { ...rollup, url: clean, title: "Fees", cited: 2 },
+      { ...rollup, url: secret, title: "Fees", cited: 3 },
+      { ...rollup, url: "https://one:x@creds.example.org/only", title: "Only", cited: 1 },
+      { ...rollup, url: "https://two:y@creds.example.org/only", title: "Only", cited: 4 },
+    ]);
+    const [change] = await db
+      .insert(configChanges)
+      .values({
+        appId,
+        userEmail: "admin@example.org",
+        kind: "website",
+        target: "1",
+        summary: `Website ${secret} added`,
+        before: null,
+        after: { url: secret, sitemaps: ["https://bot:pw@creds.example.org/sitemap.xml"] },
+      })
+      .returning({ id: configChanges.id });
+    await runStatements(statementsOf("0054_sources_without_credentials.sql"));
+
+    const [messageAfter] = await db.select().from(messages).where(eq(messages.id, message.id));
+    expect(messageAfter.sources).toEqual([{ title: "Fees", url: clean }]);
+    // An address's own @ (a path's, an email's in the text) stays: only a user name and password go.
+    expect(messageAfter.closest).toEqual([passage("http://creds.example.org/old")]);
+    expect(messageAfter.trace?.passages).toEqual([{ url: clean }]);
+    const [resultAfter] = await db.select().from(testResults).where(eq(testResults.id, result.id));
+    expect(resultAfter.sources).toEqual([{ title: "Fees", url: clean }]);
+    const [questionAfter] = await db
+      .select({ closest: insightQuestions.closest })
+      .from(insightQuestions)
+      .where(and(eq(insightQuestions.appId, appId), eq(insightQuestions.questionKey, "fees due")));
+    expect(questionAfter.closest).toEqual([passage(clean)]);
+    // One page a day, its counts added together.
+    const sourcesAfter = await db
+      .select({ url: insightSources.url, cited: insightSources.cited })
+      .from(insightSources)
+      .where(and(eq(insightSources.appId, appId), eq(insightSources.day, day)))
+      .orderBy(insightSources.url);
+    expect(sourcesAfter).toEqual([
+      { url: clean, cited: 5 },
+      { url: "https://creds.example.org/only", cited: 5 },
+    ]);
+    const [changeAfter] = await db.select().from(configChanges).where(eq(configChanges.id, change.id));
+    expect(changeAfter).toMatchObject({
+      summary: `Website ${clean} added`,
+      before: null,
+      after: { url: clean, sitemaps: ["https://creds.example.org/sitemap.xml"] },
     });
   });
 
