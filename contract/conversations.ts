@@ -216,7 +216,10 @@ export const TraceKeyWord = z.object({
   passages: z.number().int(),
   /** A word of the visitor's question before, searched with this one as a follow-up (it weighs less). */
   context: z.boolean().optional(),
-  /** The store held no such word, and it was read as the stored word it nearly is (a misspelling). */
+  /**
+   * The store held no such word, and it was read as the stored word it nearly is (a misspelling), or
+   * as the store writes a code ("F1" as "F-1", "I-20" as "I20").
+   */
   corrected: z.boolean().optional(),
   /** For a message that asked several questions (`parts`), the question (1, 2, …) it is of. */
   part: z.number().int().optional(),

@@ -4,7 +4,15 @@ import { penaltyRulesFor, type PenaltyRule } from "../../controls/finetunings";
 import { rowsAsOne, rowsOf } from "../../db/rows";
 import type { ApiDeps } from "../../deps";
 import { corpusStats, inverseFrequency, type CorpusStats } from "./corpus-stats";
-import { anyLexemeQuery, everyLexemeQuery, fieldsOf, lexemeOf, lexemesOf, wordsOf } from "../words/lexemes";
+import {
+  anyLexemeQuery,
+  everyLexemeQuery,
+  fieldsOf,
+  lexemeOf,
+  lexemesOf,
+  phraseQuery,
+  wordsOf,
+} from "../words/lexemes";
 import { isEnglishWord } from "../words/spelling";
 import { nearestStoredWord, vocabularyOf } from "./vocabulary";
 import {
@@ -84,7 +92,7 @@ export interface QuestionTerm {
   passages?: number;
   /** The word as the question wrote it (lower case): the first of its words with this lexeme. */
   word?: string;
-  /** The store held no such word, and the question's word was read as the stored one it nearly is. */
+  /** The store held no such word, and the question's word was read as the stored one it nearly is (or a code as the store writes it). */
   corrected?: boolean;
 }
 
@@ -569,7 +577,8 @@ export const hasKeyWords = (query: string) => lexemesOf(questionWords(query)).le
 
 /**
  * The question's lexemes with any found in no passage replaced by the stored word it nearly is
- * ("gaurentee" ⇒ "guarantee", "ARPNET" ⇒ "ARPANET"), and the corpus figures for them. Only words
+ * ("gaurentee" ⇒ "guarantee", "ARPNET" ⇒ "ARPANET") or by a code as the store writes it ("F1" ⇒
+ * "F-1", codesAsStored), and the corpus figures for them. Only words
  * that are not English are read so (a real word the store lacks is not a typo); a lexeme with no
  * stored word near enough stays as asked and weighs against the confidence, as a word of
  * something the store does not cover should.
@@ -577,45 +586,111 @@ export const hasKeyWords = (query: string) => lexemesOf(questionWords(query)).le
 async function withTyposCorrected(appId: number, words: string[], asked: string[], db: ApiDeps["db"]) {
   let stats = await corpusStats(appId, asked, db);
   const unknown = asked.filter((lexeme) => !stats.frequencies.get(lexeme));
+  const readAs = (corrected: Map<string, string[]>) => {
+    const correctionOf = (lexeme: string) => corrected.get(lexeme) ?? [lexeme];
+    return { lexemeList: [...new Set(asked.flatMap(correctionOf))].sort(), stats, correctionOf };
+  };
   // Nothing to correct (or no way to): the question as asked.
-  const asAsked = { lexemeList: asked, stats, correctionOf: (lexeme: string) => lexeme };
-  if (!unknown.length) return asAsked;
+  if (!unknown.length) return readAs(new Map());
+  const codes = await codesAsStored(appId, words, unknown, db);
+  const corrected = codes.readings;
+  if (codes.stats && corrected.size) stats = codes.stats;
   const misspelt: string[] = [];
   for (const lexeme of unknown) {
+    if (corrected.has(lexeme)) continue;
     const written = words.filter((word) => lexemeOf(word) === lexeme);
     if (!(await Promise.all(written.map(isEnglishWord))).some(Boolean)) misspelt.push(lexeme);
   }
-  if (!misspelt.length) return asAsked;
   // Without the store's words (a failed read) the question is answered as asked.
-  const vocabulary = await vocabularyOf(appId, db).catch(() => null);
-  if (!vocabulary) return asAsked;
-  const corrected = new Map(
+  const vocabulary = misspelt.length ? await vocabularyOf(appId, db).catch(() => null) : null;
+  if (!vocabulary) return readAs(corrected);
+  const nearest = new Map(
     misspelt.slice(0, MAX_CORRECTED_WORDS).flatMap((lexeme) => {
-      const nearest = nearestStoredWord(lexeme, vocabulary);
-      return nearest ? [[lexeme, nearest] as const] : [];
+      const stored = nearestStoredWord(lexeme, vocabulary);
+      return stored ? [[lexeme, stored] as const] : [];
     }),
   );
-  if (!corrected.size) return asAsked;
-  stats = await corpusStats(appId, [...corrected.values()], db);
+  if (!nearest.size) return readAs(corrected);
+  stats = await corpusStats(appId, [...nearest.values()], db);
   // A word read into the list but gone from the store since is no correction.
-  const correctionOf = (lexeme: string) => {
-    const nearest = corrected.get(lexeme);
-    return nearest && stats.frequencies.get(nearest) ? nearest : lexeme;
-  };
-  return { lexemeList: [...new Set(asked.map(correctionOf))].sort(), stats, correctionOf };
+  for (const [lexeme, stored] of nearest) if (stats.frequencies.get(stored)) corrected.set(lexeme, [stored]);
+  return readAs(corrected);
+}
+
+const LETTERS_OR_DIGITS = /\p{L}+|\p{N}+/gu;
+const ALL_LETTERS = /^\p{L}+$/u;
+const ALL_DIGITS = /^\p{N}+$/u;
+
+/**
+ * A code the question writes otherwise than the store: "F1" where the pages say "F-1" (or "F 1"),
+ * "I-20" where they say "I20". The index reads "F-1" as two words and "F1" as one, so either way
+ * round the question's word is one no passage holds. A word the store lacks that joins letters and
+ * digits is read as its parts when some passage holds them one after the other (as "F-1" is
+ * written: parts found apart, "Internet2" as "internet" here and "2" there, are another thing); a
+ * run of letters or of digits it lacks, as that run joined with its neighbour of the other kind when
+ * the store holds the joined word. Each reading is kept only when the store holds it, as a
+ * misspelling's is.
+ */
+async function codesAsStored(appId: number, words: string[], unknown: string[], db: ApiDeps["db"]) {
+  const readings = new Map<string, string[]>();
+  for (const lexeme of unknown) {
+    const parts = lexeme.match(LETTERS_OR_DIGITS) ?? [];
+    if (parts.length > 1) {
+      const partLexemes = parts.map(lexemeOf);
+      if (partLexemes.every(Boolean)) readings.set(lexeme, partLexemes);
+      continue;
+    }
+    const letters = ALL_LETTERS.test(lexeme);
+    if (!letters && !ALL_DIGITS.test(lexeme)) continue;
+    const otherKind = letters ? ALL_DIGITS : ALL_LETTERS;
+    words.forEach((word, index) => {
+      if (readings.has(lexeme) || lexemeOf(word) !== lexeme) return;
+      const [before, after] = [words[index - 1], words[index + 1]];
+      const joined =
+        after !== undefined && otherKind.test(after)
+          ? word + after
+          : before !== undefined && otherKind.test(before)
+            ? before + word
+            : null;
+      if (joined) readings.set(lexeme, [lexemeOf(joined)]);
+    });
+  }
+  if (!readings.size) return { readings, stats: null };
+  const stats = await corpusStats(appId, [...new Set([...readings.values()].flat())], db);
+  for (const [lexeme, reading] of readings)
+    if (!reading.every((part) => part && stats.frequencies.get(part))) readings.delete(lexeme);
+  for (const [lexeme, reading] of readings)
+    if (reading.length > 1 && !(await holdsPhrase(appId, reading, db))) readings.delete(lexeme);
+  return { readings, stats };
+}
+
+/** Whether some passage of the client holds the lexemes one after the other (through the GIN index on chunks.tsv). */
+async function holdsPhrase(appId: number, lexemes: string[], db: ApiDeps["db"]) {
+  const rows = rowsOf<{ held: boolean }>(
+    await db.execute(sql`select exists (
+      select 1 from chunks where chunks.app_id = ${appId} and chunks.tsv @@ ${phraseQuery(lexemes)}::tsquery
+    ) as held`),
+  );
+  return Boolean(rows[0]?.held);
 }
 
 /**
  * Each lexeme's first word as the question wrote it, and whether that word was read as a stored
  * word it nearly is: what an answer's trace names its key words by, where the index knows stems.
  */
-function wordsByLexeme(words: string[], correctionOf: (lexeme: string) => string) {
+function wordsByLexeme(words: string[], correctionOf: (lexeme: string) => string[]) {
   const written = new Map<string, { word: string; corrected?: true }>();
   for (const word of words) {
     const asked = lexemeOf(word);
     if (!asked) continue;
-    const lexeme = correctionOf(asked);
-    if (!written.has(lexeme)) written.set(lexeme, lexeme === asked ? { word } : { word, corrected: true });
+    const readings = correctionOf(asked);
+    // A code read as its parts ("f1" as "f" and "1") names each part by itself.
+    for (const lexeme of readings)
+      if (!written.has(lexeme))
+        written.set(
+          lexeme,
+          lexeme === asked ? { word } : { word: readings.length > 1 ? lexeme : word, corrected: true },
+        );
   }
   return written;
 }
@@ -659,7 +734,7 @@ export async function retrieve(
     withTyposCorrected(options.appId, words, asked, deps.db),
     penaltyRulesFor(options.appId, options.triggerPoint ?? DEFAULT_TRIGGER_POINT, deps.db),
   ]);
-  const own = new Set(lexemesOf(ownWords).map(correctionOf));
+  const own = new Set(lexemesOf(ownWords).flatMap(correctionOf));
   const writtenAs = wordsByLexeme(words, correctionOf);
   const terms = lexemeList.map((lexeme) => ({
     lexeme,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chunks, clientApps, urls, websites } from "../../db/schema";
 import { startTestHost } from "../../../tests/support/test-host";
+import { tsvectorOf } from "../words/lexemes";
 import { retrieve } from "./search";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -16,12 +17,12 @@ beforeAll(async () => {
     .insert(websites)
     .values({ appId, url: SITE, siteMap: "few_urls", status: "sitemap_generated" })
     .returning();
-  const page = async (path: string, title: string, text: string) => {
+  const page = async (path: string, title: string, text: string, tsv?: string) => {
     const [row] = await db
       .insert(urls)
       .values({ appId, websiteId: site.id, url: `${SITE}${path}`, title, status: "indexed" })
       .returning();
-    await db.insert(chunks).values({ appId, urlId: row.id, position: 0, text });
+    await db.insert(chunks).values({ appId, urlId: row.id, position: 0, text, tsv });
   };
   await page(
     "/network/delivery",
@@ -34,6 +35,9 @@ beforeAll(async () => {
     "The ARPANET was the first network to use packet switching across the country.",
   );
   await page("/campus/river", "The river", "The river flows north past the campus boathouse.");
+  // Its words as the pipeline reads them ("F-1" as two words, "I20" as one), not as Postgres' own parser does.
+  const visas = "Students from abroad study here on an F-1 visa; the office sends each one an I20 form.";
+  await page("/international/visas", "Visas", visas, tsvectorOf(visas));
 });
 afterAll(() => host?.close());
 
@@ -70,5 +74,33 @@ describe("retrieval with misspelt words", () => {
     const unknown = await ask("zzyzzx network");
     expect(unknown.terms.map((t) => t.lexeme)).toContain("zzyzzx");
     expect(unknown.hits.every((hit) => hit.baseScore < 0.5)).toBe(true);
+  });
+});
+
+describe("retrieval with a code written otherwise than the store writes it", () => {
+  it("reads a code the store writes with a hyphen as its parts ('F1' for 'F-1')", async () => {
+    const visa = await ask("Can students from abroad study on an F1 visa?");
+    expect(visa.hits.map(pathOf)[0]).toBe("/international/visas");
+    expect(visa.hits[0].baseScore).toBe(1);
+    expect(visa.terms.filter((t) => t.corrected).map((t) => [t.lexeme, t.word])).toEqual([
+      ["1", "1"],
+      ["f", "f"],
+    ]);
+  });
+
+  it("reads a code the store writes as one word joined ('I-20' for 'I20'), a stop word's letter too", async () => {
+    const form = await ask("Who sends the I-20?");
+    expect(form.hits.map(pathOf)[0]).toBe("/international/visas");
+    expect(form.terms.find((t) => t.lexeme === "i20")).toMatchObject({ word: "20", corrected: true });
+  });
+
+  it("leaves a code as asked when the store holds no reading of it, its parts held apart included", async () => {
+    const unknown = await ask("When does the B52 leave?");
+    expect(unknown.terms.map((t) => t.lexeme)).toContain("b52");
+    expect(unknown.terms.some((t) => t.corrected)).toBe(false);
+    // "studi" and "1" are both stored, never one after the other: "Study1" is not how the store writes a code.
+    const apart = await ask("Who runs Study1?");
+    expect(apart.terms.map((t) => t.lexeme)).toContain("study1");
+    expect(apart.terms.some((t) => t.corrected)).toBe(false);
   });
 });

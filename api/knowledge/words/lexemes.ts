@@ -476,6 +476,11 @@ export function everyLexemeQuery(lexemes: string[], weight = ""): string {
   return lexemes.map((lexeme) => `${quoted(lexeme)}${weight ? `:${weight}` : ""}`).join(" & ");
 }
 
+/** A tsquery matching passages that hold the lexemes one after the other, as a phrase. */
+export function phraseQuery(lexemes: string[]): string {
+  return lexemes.map(quoted).join(" <-> ");
+}
+
 /** A tsquery matching passages that hold any one of the lexemes. */
 export function anyLexemeQuery(lexemes: string[]): string {
   return lexemes.map(quoted).join(" | ");
