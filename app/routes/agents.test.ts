@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  declaringLength,
   formRequest,
   getRequest,
   loaderJson,
@@ -292,14 +293,17 @@ describe("build-agent action", () => {
   });
 
   it("says beside the logo that a file too large to read is too large, on the form rather than an error page", async () => {
-    const huge = new File([new Uint8Array(65 * 1024 * 1024)], "poster.png", { type: "image/png" });
+    const huge = new File([PNG_BYTES], "poster.png", { type: "image/png" });
     const response = await settle(() =>
       buildAction(
         args(
-          agentFormRequest(
-            "/northfield/build-agent?type=enrollment",
-            { name: "Huge Logo", agent_type: "enrollment", site_code: "hugelogo", logo: huge },
-            admin,
+          declaringLength(
+            agentFormRequest(
+              "/northfield/build-agent?type=enrollment",
+              { name: "Huge Logo", agent_type: "enrollment", site_code: "hugelogo", logo: huge },
+              admin,
+            ),
+            65 * 1024 * 1024,
           ),
           northfield,
         ),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  declaringLength,
   getRequest,
   loaderJson,
   settle,
@@ -29,10 +30,11 @@ afterAll(async () => {
 const PAGE = "/northfield/agent/admissions/appearance";
 
 /** The Appearance form posted as the browser posts it (multipart, for its image inputs). */
-function post(fields: Record<string, string | File>) {
+function post(fields: Record<string, string | File>, declaredBytes?: number) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const request = new Request(`http://localhost${PAGE}`, { method: "POST", body: form, headers: { cookie } });
+  const posted = new Request(`http://localhost${PAGE}`, { method: "POST", body: form, headers: { cookie } });
+  const request = declaredBytes ? declaringLength(posted, declaredBytes) : posted;
   return settle(() =>
     action({ request, context: testContext(host), params: { appName: "northfield", agentName: "admissions" } }),
   );
@@ -129,8 +131,8 @@ describe("Appearance's save", () => {
   });
 
   it("stays on the page saying why when the chosen images are past what a form may carry", async () => {
-    const big = new File([new Uint8Array(65 * 1024 * 1024)], "huge.png", { type: "image/png" });
-    const answer = await post({ intent: "save", bot_name: "Northie", avatar_url__file: big });
+    const big = new File([pngOfAtLeast(1024)], "huge.png", { type: "image/png" });
+    const answer = await post({ intent: "save", bot_name: "Northie", avatar_url__file: big }, 65 * 1024 * 1024);
     expect(answer.status).toBe(413);
     expect(await answer.json()).toEqual({
       formError: "Nothing was saved: the chosen images are larger than the 2 MB each they may be. Choose smaller ones.",

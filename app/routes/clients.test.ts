@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getRequest, loaderJson, settle, signInToConsole, testContext } from "../../tests/support/console-context";
+import {
+  declaringLength,
+  getRequest,
+  loaderJson,
+  settle,
+  signInToConsole,
+  testContext,
+} from "../../tests/support/console-context";
 import { PNG_BYTES, pngOfAtLeast } from "../../tests/support/files";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { NOT_YOURS_TO_CHANGE } from "~/lib/messages";
@@ -289,15 +296,18 @@ describe("onboard form (/clients/new-client)", () => {
     const response = await settle(() =>
       createAction(
         args(
-          multipartRequest(
-            "/clients/new-client",
-            {
-              client_name: "Poster College",
-              primary_website: "https://postercollege.edu",
-              country: "US",
-              logo: new File([new Uint8Array(65 * 1024 * 1024)], "poster.png", { type: "image/png" }),
-            },
-            admin,
+          declaringLength(
+            multipartRequest(
+              "/clients/new-client",
+              {
+                client_name: "Poster College",
+                primary_website: "https://postercollege.edu",
+                country: "US",
+                logo: new File([PNG_BYTES], "poster.png", { type: "image/png" }),
+              },
+              admin,
+            ),
+            65 * 1024 * 1024,
           ),
         ),
       ),

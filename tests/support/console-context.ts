@@ -51,6 +51,16 @@ export function formRequest(url: string, fields: Record<string, string>, cookie?
   });
 }
 
+/**
+ * A request as a browser sends a form of `bytes`: its length declared in its headers (what the
+ * console answers a body past its bound from, without reading it), a small body standing in for it.
+ */
+export function declaringLength(request: Request, bytes: number) {
+  const headers = new Headers(request.headers);
+  headers.set("content-length", String(bytes));
+  return new Request(request, { headers });
+}
+
 export const getRequest = (url: string, cookie?: string) =>
   new Request(`http://localhost${url}`, { headers: cookie ? { cookie } : {} });
 
