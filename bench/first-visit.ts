@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { startServerProcess, type ServerProcess } from "./server-process";
+import { BENCH_SERVER_ENV, startServerProcess, type ServerProcess } from "./server-process";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const PORT = Number(process.env.BENCH_PORT ?? 4870);
@@ -257,16 +257,7 @@ function printRounds(rounds: Round[]) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "console-bench-first-visit-"));
-const env = {
-  NODE_ENV: "production",
-  AUTH_DEV_LOGIN: "true",
-  API_URL: "",
-  DATABASE_URL: "",
-  HOST: "127.0.0.1",
-  DATA_DIR: dataDir,
-  SESSION_SECRET: "bench-session",
-  API_JWT_SECRET: "bench-jwt",
-};
+const env = { ...BENCH_SERVER_ENV, DATABASE_URL: "", DATA_DIR: dataDir };
 let server: ServerProcess | null = null;
 try {
   // A first start seeds the database and crawls the demo site; the visits are to a later start,

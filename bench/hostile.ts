@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { rssMbOf, signInCookie, startServerProcess, type ServerProcess } from "./server-process";
+import { BENCH_SERVER_ENV, rssMbOf, signInCookie, startServerProcess, type ServerProcess } from "./server-process";
 import { throwawayPostgres } from "./support";
 
 const PG = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -148,22 +148,14 @@ async function measureOn(label: string, env: Record<string, string>) {
   }
 }
 
-const base = {
-  NODE_ENV: "production",
-  AUTH_DEV_LOGIN: "true",
-  API_URL: "",
-  HOST: "127.0.0.1",
-  SESSION_SECRET: "bench-session",
-  API_JWT_SECRET: "bench-jwt",
-};
 const dataDir = mkdtempSync(path.join(tmpdir(), "console-bench-hostile-"));
 try {
-  await measureOn("embedded PGlite", { ...base, DATA_DIR: dataDir, DATABASE_URL: "" });
+  await measureOn("embedded PGlite", { ...BENCH_SERVER_ENV, DATA_DIR: dataDir, DATABASE_URL: "" });
   const postgres = await throwawayPostgres(PG);
   if (!postgres) console.log(`\n(no PostgreSQL at ${PG}: the PostgreSQL figures are skipped)`);
   else {
     try {
-      await measureOn("PostgreSQL", { ...base, DATA_DIR: dataDir, DATABASE_URL: postgres.url });
+      await measureOn("PostgreSQL", { ...BENCH_SERVER_ENV, DATA_DIR: dataDir, DATABASE_URL: postgres.url });
     } finally {
       await postgres.drop();
     }

@@ -22,7 +22,7 @@ import path from "node:path";
 import { percentile, runLoad } from "./load";
 import { checkOutAndBuild } from "./pages-baseline";
 import { AGENT_HOME, LOGIN, TEN_SCREENS, cpuSecondsOf, tenOperators } from "./pages-screens";
-import { signInCookie, startServerProcess, type ServerProcess } from "./server-process";
+import { BENCH_SERVER_ENV, signInCookie, startServerProcess, type ServerProcess } from "./server-process";
 
 const BASELINE_REF = process.env.BENCH_BASELINE_REF ?? "c1bd025";
 // Short turns, many of them: a neighbour's burst of work then falls on both sides alike.
@@ -62,15 +62,7 @@ interface Side {
   figures: Figures;
 }
 
-const base = {
-  NODE_ENV: "production",
-  AUTH_DEV_LOGIN: "true",
-  API_URL: "",
-  DATABASE_URL: "",
-  HOST: "127.0.0.1",
-  SESSION_SECRET: "bench-session",
-  API_JWT_SECRET: "bench-jwt",
-};
+const base = { ...BENCH_SERVER_ENV, DATABASE_URL: "" };
 
 /** Waits until the process has spent under 3 % of a core for 3 s running (90 s at most). */
 async function quiet(pid: number) {

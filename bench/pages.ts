@@ -22,7 +22,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { formatLoad, runLoad, type LoadFigures } from "./load";
 import { formatWeight, routeWeights } from "./js-weight";
 import { AGENT_HOME, LOGIN, WEBSITES, cpuSecondsOf, formatTenOperators, tenOperators } from "./pages-screens";
-import { signInCookie, startServerProcess, type ServerProcess } from "./server-process";
+import { BENCH_SERVER_ENV, signInCookie, startServerProcess, type ServerProcess } from "./server-process";
 import { throwawayPostgres } from "./support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -178,18 +178,15 @@ function compressionFigures(html: string) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "console-bench-pages-"));
-const base = {
-  NODE_ENV: "production",
-  AUTH_DEV_LOGIN: "true",
-  API_URL: "",
-  HOST: "127.0.0.1",
-  SESSION_SECRET: "bench-session",
-  API_JWT_SECRET: "bench-jwt",
-};
 try {
-  await pagesOn("embedded PGlite", { ...base, DATA_DIR: dataDir, DATABASE_URL: "" });
+  await pagesOn("embedded PGlite", { ...BENCH_SERVER_ENV, DATA_DIR: dataDir, DATABASE_URL: "" });
 
-  const sample = await startServerProcess({ ...base, DATA_DIR: dataDir, DATABASE_URL: "", PORT: String(PORT + 3) });
+  const sample = await startServerProcess({
+    ...BENCH_SERVER_ENV,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    PORT: String(PORT + 3),
+  });
   try {
     const cookie = await signInCookie(sample.url);
     compressionFigures(await (await fetch(`${sample.url}${AGENT_HOME}`, { headers: { cookie } })).text());
@@ -202,7 +199,7 @@ try {
   else {
     const pgDataDir = mkdtempSync(path.join(tmpdir(), "console-bench-pages-pg-"));
     try {
-      await pagesOn("PostgreSQL", { ...base, DATA_DIR: pgDataDir, DATABASE_URL: postgres.url });
+      await pagesOn("PostgreSQL", { ...BENCH_SERVER_ENV, DATA_DIR: pgDataDir, DATABASE_URL: postgres.url });
     } finally {
       await postgres.drop();
       rmSync(pgDataDir, { recursive: true, force: true });

@@ -15,7 +15,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { signInCookie, startServerProcess, type ServerProcess } from "./server-process";
+import { BENCH_SERVER_ENV, signInCookie, startServerProcess, type ServerProcess } from "./server-process";
 import { throwawayPostgres } from "./support";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -96,13 +96,8 @@ async function until<T>(what: string, check: () => Promise<T | null | undefined 
 async function onDatabase(label: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "console-bench-run-in-stage-"));
   const server = await startServerProcess({
-    NODE_ENV: "production",
-    AUTH_DEV_LOGIN: "true",
-    API_URL: "",
-    HOST: "127.0.0.1",
+    ...BENCH_SERVER_ENV,
     PORT: String(await freePort()),
-    SESSION_SECRET: "bench-session",
-    API_JWT_SECRET: "bench-jwt",
     DATA_DIR: dataDir,
     DATABASE_URL: "",
     ...env,

@@ -31,6 +31,19 @@ function waitForExit(child: ChildProcess) {
   });
 }
 
+/**
+ * What every bench's server runs with: built, dev sign-in on, its own API in the process, on
+ * loopback, with fixed secrets; each bench adds its data folder and database.
+ */
+export const BENCH_SERVER_ENV = {
+  NODE_ENV: "production",
+  AUTH_DEV_LOGIN: "true",
+  API_URL: "",
+  HOST: "127.0.0.1",
+  SESSION_SECRET: "bench-session",
+  API_JWT_SECRET: "bench-jwt",
+};
+
 /** The server `npm start` runs (`npm run build` writes it: scripts/build-server.mjs). */
 export const BUILT_SERVER = "build/server/server.mjs";
 
