@@ -634,6 +634,8 @@ const ALL_DIGITS = /^\p{N}+$/u;
 async function codesAsStored(appId: number, words: string[], unknown: string[], db: ApiDeps["db"]) {
   const readings = new Map<string, string[]>();
   for (const lexeme of unknown) {
+    // As many as misspellings are read: each reading may cost a look-up in the index.
+    if (readings.size >= MAX_CORRECTED_WORDS) break;
     const parts = lexeme.match(LETTERS_OR_DIGITS) ?? [];
     if (parts.length > 1) {
       const partLexemes = parts.map(lexemeOf);

@@ -36,7 +36,8 @@ beforeAll(async () => {
   );
   await page("/campus/river", "The river", "The river flows north past the campus boathouse.");
   // Its words as the pipeline reads them ("F-1" as two words, "I20" as one), not as Postgres' own parser does.
-  const visas = "Students from abroad study here on an F-1 visa; the office sends each one an I20 form.";
+  const visas =
+    "Students from abroad study here on an F-1 visa; the office sends each one an I20 form. Forms H-4, K-12 and W-2 are for families.";
   await page("/international/visas", "Visas", visas, tsvectorOf(visas));
 });
 afterAll(() => host?.close());
@@ -92,6 +93,13 @@ describe("retrieval with a code written otherwise than the store writes it", () 
     const form = await ask("Who sends the I-20?");
     expect(form.hits.map(pathOf)[0]).toBe("/international/visas");
     expect(form.terms.find((t) => t.lexeme === "i20")).toMatchObject({ word: "20", corrected: true });
+  });
+
+  it("reads three codes of a question at most, as it corrects three misspellings", async () => {
+    // Read in the order of their lexemes: "f1", "h4" and "k12" are, "w2" stays as asked.
+    const { terms } = await ask("Which visa for f1 h4 k12 w2?");
+    expect(terms.filter((t) => t.corrected).map((t) => t.lexeme)).toEqual(["1", "12", "4", "f", "h", "k"]);
+    expect(terms.map((t) => t.lexeme)).toContain("w2");
   });
 
   it("leaves a code as asked when the store holds no reading of it, its parts held apart included", async () => {
