@@ -382,6 +382,7 @@ describe("files, the client profile and test questions", () => {
   const upload = (name: string, bytes: Buffer) => uploadPdf(host, admin, appId, name, bytes);
   const total = async (kind: string) => (await history(`?kind=${kind}`)).total;
 
+  // Waits for the file's indexing job: on a loaded machine, longer than a test's usual 30 s.
   it("records a file once its upload completes, its tags changed and its deletion; never where it is kept, nor indexing", async () => {
     const before = await total("file");
     const pdf = makePdf([["Tuition is due on the first of March."]]);
@@ -442,7 +443,7 @@ describe("files, the client profile and test questions", () => {
     const recorded = JSON.stringify((await history("?kind=file")).data);
     for (const trace of ["uploads/", "apps/", "storage", "key", "indexed", "status"])
       expect(recorded).not.toContain(trace);
-  });
+  }, 90_000);
 
   it("records a client profile save by the form's labels; an unchanged save and a refused one record nothing", async () => {
     const { body: apps } = await call("GET", "/v1/apps", { token: admin });
