@@ -75,9 +75,12 @@ afterAll(async () => {
   await host?.close();
   await relay?.close();
   await dropDatabase?.();
+  // A page still held keeps its connection open, and close() would wait for it.
+  site.closeAllConnections();
   await new Promise<void>((resolve) => site.close(() => resolve()));
   rmSync(storageDir, { recursive: true, force: true });
-});
+  // Closing waits for the workers' leases and the relay on a loaded machine: past a hook's usual 60 s once in CI.
+}, 120_000);
 
 /** A website of `names` pages to index, its job sent, and every page fetched and held by the site. */
 async function indexingHeld(names: string[]) {
