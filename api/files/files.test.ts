@@ -98,7 +98,8 @@ describe("uploading PDFs", () => {
     expect(target.file_name).toBe("Student_ Handbook_2026.pdf");
     expect(target.s3_path).toMatch(new RegExp(`^uploads/${appId}/[0-9a-f]{24}/Student_Handbook_2026\\.pdf$`));
     expect(completed.status).toBe(200);
-    expect(completed.body.file.status).toBe("to_be_indexed");
+    // The answer describes the file as it stands: a worker may already have claimed or indexed it.
+    expect(["to_be_indexed", "sent_for_indexing", "indexed"]).toContain(completed.body.file.status);
 
     const file = await settledFile(target.url_id);
     expect(file).toMatchObject({
