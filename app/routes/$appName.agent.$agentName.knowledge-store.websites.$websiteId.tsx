@@ -33,6 +33,7 @@ import {
   findWebsite,
   handleUrlsAction,
   parseWebsiteId,
+  exportCapNote,
   urlsPageShown,
   type AddLinksResult,
 } from "~/server/urls.server";
@@ -48,7 +49,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [website, asked] = await Promise.all([findWebsite(api, app.id, websiteId), listAt(view)]);
   const shown = await urlsPageShown(view, asked, listAt);
   const refusedDays = refusedDaysOf(searchParams);
-  return json({ appId: app.id, website, view: shown.view, list: shown.list, refusedDays });
+  return json({
+    appId: app.id,
+    website,
+    view: shown.view,
+    list: shown.list,
+    refusedDays,
+    exportNote: exportCapNote(shown.list),
+  });
 }
 
 /**
@@ -68,7 +76,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function WebsiteLinksDrawer() {
-  const { appId, website, view, list, refusedDays } = useLoaderData<typeof loader>();
+  const { appId, website, view, list, refusedDays, exportNote } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as Partial<AddLinksResult> | undefined;
   const canConfigure = useCanConfigure(appId);
   const location = useLocation();
@@ -119,6 +127,7 @@ export default function WebsiteLinksDrawer() {
           {filteredCountText(list.total, list.total_is_capped)}
         </p>
       ) : null}
+      {exportNote ? <p className={s.exportNote}>{exportNote}</p> : null}
       <UrlsTable
         rows={list.data}
         view={view}

@@ -24,7 +24,7 @@ import {
 import { knowledgeApi } from "~/server/api/knowledge-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
-import { handleUrlsAction, urlsPageShown } from "~/server/urls.server";
+import { exportCapNote, handleUrlsAction, urlsPageShown } from "~/server/urls.server";
 import { useCanConfigure } from "~/lib/user";
 export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const view = readUrlView(new URL(request.url).searchParams, UNIFIED_PAGE_SIZES);
   const listAt = (shown: UrlView) => knowledgeApi.allUrls(api, app.id, toApiQuery(shown));
   const shown = await urlsPageShown(view, await listAt(view), listAt);
-  return json({ appId: app.id, view: shown.view, list: shown.list });
+  return json({ appId: app.id, view: shown.view, list: shown.list, exportNote: exportCapNote(shown.list) });
 }
 
 /** Bulk actions only; a refusal says 'Failed to update URLs to {status}'. */
@@ -44,7 +44,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function UnifiedUrlsDrawer() {
-  const { appId, view, list } = useLoaderData<typeof loader>();
+  const { appId, view, list, exportNote } = useLoaderData<typeof loader>();
   const canConfigure = useCanConfigure(appId);
   const location = useLocation();
   const { show } = useClientToast();
@@ -77,6 +77,7 @@ export default function UnifiedUrlsDrawer() {
           {filteredCountText(list.total, list.total_is_capped)}
         </p>
       ) : null}
+      {exportNote ? <p className={s.exportNote}>{exportNote}</p> : null}
       <UrlsTable
         rows={list.data}
         view={view}

@@ -135,6 +135,36 @@ describe("view-links drawer loader", () => {
     expect(behind.list.total).toBe(shown.list.total);
   });
 
+  it("says beside Export CSV when the view holds more URLs than one file, which a plain download cannot tell", async () => {
+    expect((await loaderJson(drawerLoader, args(getRequest(base(), admin), params()))).exportNote).toBeNull();
+    const past = (total: number, capped = false) => ({
+      ...testContext(host),
+      apiFetch: async (request: Request) => {
+        const answer = await testContext(host).apiFetch(request);
+        if (!new URL(request.url).pathname.endsWith("/urls")) return answer;
+        return Response.json({ ...(await answer.json()), total, total_count: total, total_is_capped: capped });
+      },
+    });
+    const many = await loaderJson(drawerLoader, {
+      ...args(getRequest(`${base()}?status=pending_review`, admin), params()),
+      context: past(12_345),
+    });
+    expect(many.exportNote).toBe(
+      "Export CSV holds the first 10,000 of these 12,345 URLs; narrow the view to export the others.",
+    );
+    const unified = await loaderJson(unifiedLoader, {
+      ...args(getRequest("/x?status=pending_review", admin), unifiedParams),
+      context: past(10_001),
+    });
+    expect(unified.exportNote).toMatch(/^Export CSV holds the first 10,000 of these 10,001 URLs/);
+    // A capped count (a search past 2,000 matches) is under a file's rows: nothing to say.
+    const capped = await loaderJson(unifiedLoader, {
+      ...args(getRequest("/x?search=a", admin), unifiedParams),
+      context: past(2_001, true),
+    });
+    expect(capped.exportNote).toBeNull();
+  });
+
   it("answers 404 for a website of nobody", async () => {
     const response = await settle(() =>
       drawerLoader(args(getRequest(`${base()}`, admin), { ...params(), websiteId: "999999" })),

@@ -257,6 +257,17 @@ export function urlsCsv(rows: UrlRow[], timeZone: string, unified: boolean) {
   ]);
 }
 
+/**
+ * Said beside Export CSV before anyone exports: a plain download (no JavaScript) gets no toast, so a
+ * view past the file's rows is told on the page. A capped count (a search past 2,000 matches) stays
+ * under the file's rows, so it says nothing. Worked out in the loaders, so it costs no JavaScript.
+ */
+export function exportCapNote(list: Pick<UrlsList, "total" | "total_is_capped">) {
+  if (list.total_is_capped || list.total <= EXPORT_ROW_LIMIT) return null;
+  const limit = EXPORT_ROW_LIMIT.toLocaleString("en");
+  return `Export CSV holds the first ${limit} of these ${list.total.toLocaleString("en")} URLs; narrow the view to export the others.`;
+}
+
 /** The export resource routes' answer: up to 10000 rows with the view's filters, as a download. */
 export async function exportUrls(options: {
   request: Request;

@@ -62,6 +62,8 @@ export const errorBox = style({
   margin: 0,
 });
 export const filtered = style({ fontWeight: 600, margin: `0 0 ${vars.space.sm}` });
+/** The view holds more URLs than one exported file: said in the page's quieter text. */
+export const exportNote = style({ color: vars.color.muted, margin: `0 0 ${vars.space.sm}` });
 
 export const table = style({ width: "100%", borderCollapse: "collapse", background: vars.color.surface });
 export const th = style({
