@@ -42,6 +42,20 @@ const args = (request: Request, params: Record<string, string> = {}) => ({
 const base = () => `/northfield/agent/admissions/knowledge-store/websites/${websiteId}`;
 const params = () => ({ appName: "northfield", agentName: "admissions", websiteId: String(websiteId) });
 const unifiedParams = { appName: "northfield", agentName: "admissions" };
+/**
+ * The console's context with the API's URL lists counted otherwise: `total` over the rows it sends
+ * (a function of them) and whether the count is capped, as a view past 10,000 URLs or a long search answers.
+ */
+const countedAs = (total: (rows: number) => number, capped = false) => ({
+  ...testContext(host),
+  apiFetch: async (request: Request) => {
+    const answer = await testContext(host).apiFetch(request);
+    if (!new URL(request.url).pathname.endsWith("/urls")) return answer;
+    const list = (await answer.json()) as UrlsList;
+    const counted = total(list.data.length);
+    return Response.json({ ...list, total: counted, total_count: counted, total_is_capped: capped });
+  },
+});
 
 const apiUrls = async (query = "page_size=1000") =>
   (await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls?${query}`, { token })).body as UrlsList;
@@ -137,30 +151,22 @@ describe("view-links drawer loader", () => {
 
   it("says beside Export CSV when the view holds more URLs than one file, which a plain download cannot tell", async () => {
     expect((await loaderJson(drawerLoader, args(getRequest(base(), admin), params()))).exportNote).toBeNull();
-    const past = (total: number, capped = false) => ({
-      ...testContext(host),
-      apiFetch: async (request: Request) => {
-        const answer = await testContext(host).apiFetch(request);
-        if (!new URL(request.url).pathname.endsWith("/urls")) return answer;
-        return Response.json({ ...(await answer.json()), total, total_count: total, total_is_capped: capped });
-      },
-    });
     const many = await loaderJson(drawerLoader, {
       ...args(getRequest(`${base()}?status=pending_review`, admin), params()),
-      context: past(12_345),
+      context: countedAs(() => 12_345),
     });
     expect(many.exportNote).toBe(
       "Export CSV holds the first 10,000 of these 12,345 URLs; narrow the view to export the others.",
     );
     const unified = await loaderJson(unifiedLoader, {
       ...args(getRequest("/x?status=pending_review", admin), unifiedParams),
-      context: past(10_001),
+      context: countedAs(() => 10_001),
     });
     expect(unified.exportNote).toMatch(/^Export CSV holds the first 10,000 of these 10,001 URLs/);
     // A capped count (a search past 2,000 matches) is under a file's rows: nothing to say.
     const capped = await loaderJson(unifiedLoader, {
       ...args(getRequest("/x?search=a", admin), unifiedParams),
-      context: past(2_001, true),
+      context: countedAs(() => 2_001, true),
     });
     expect(capped.exportNote).toBeNull();
   });
@@ -475,37 +481,19 @@ describe("CSV export", () => {
   });
 
   it("tells the browser how many URLs of the view the file left out past its 10,000 rows", async () => {
-    const context = testContext(host);
-    const many = {
-      ...context,
-      apiFetch: async (request: Request) => {
-        const answer = await context.apiFetch(request);
-        if (!new URL(request.url).pathname.endsWith("/urls")) return answer;
-        const list = await answer.json();
-        return Response.json({ ...list, total: list.data.length + 2_000, total_count: list.data.length + 2_000 });
-      },
-    };
     const response = await settle(() =>
       unifiedExportLoader({
         ...args(getRequest("/x/export?status=pending_review", viewer), unifiedParams),
-        context: many,
+        context: countedAs((rows) => rows + 2_000),
       }),
     );
     expect(response.headers.get(EXPORT_LEFT_OUT_HEADER)).toBe("2000");
 
     // A capped count of a search says nothing of the rest: a file short of 10,000 rows holds them all.
-    const capped = {
-      ...context,
-      apiFetch: async (request: Request) => {
-        const answer = await context.apiFetch(request);
-        if (!new URL(request.url).pathname.endsWith("/urls")) return answer;
-        return Response.json({ ...(await answer.json()), total: 2_001, total_count: 2_001, total_is_capped: true });
-      },
-    };
     const whole = await settle(() =>
       unifiedExportLoader({
         ...args(getRequest("/x/export?status=pending_review", viewer), unifiedParams),
-        context: capped,
+        context: countedAs(() => 2_001, true),
       }),
     );
     expect(whole.headers.get(EXPORT_LEFT_OUT_HEADER)).toBeNull();
