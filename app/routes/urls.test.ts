@@ -163,7 +163,7 @@ describe("view-links drawer loader", () => {
       context: countedAs(() => 10_001),
     });
     expect(unified.exportNote).toMatch(/^Export CSV holds the first 10,000 of these 10,001 URLs/);
-    // A capped count (a search past 2,000 matches) is under a file's rows: nothing to say.
+    // A capped count (a search past 2,000 matches) does not tell whether a file holds every match: nothing said.
     const capped = await loaderJson(unifiedLoader, {
       ...args(getRequest("/x?search=a", admin), unifiedParams),
       context: countedAs(() => 2_001, true),

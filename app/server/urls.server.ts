@@ -259,8 +259,9 @@ export function urlsCsv(rows: UrlRow[], timeZone: string, unified: boolean) {
 
 /**
  * Said beside Export CSV before anyone exports: a plain download (no JavaScript) gets no toast, so a
- * view past the file's rows is told on the page. A capped count (a search past 2,000 matches) stays
- * under the file's rows, so it says nothing. Worked out in the loaders, so it costs no JavaScript.
+ * view past the file's rows is told on the page. A capped count (a search past 2,000 matches) does
+ * not tell whether the file holds every match, so it says nothing (the toast after a fetched export
+ * still does). Worked out in the loaders, so it costs no JavaScript.
  */
 export function exportCapNote(list: Pick<UrlsList, "total" | "total_is_capped">) {
   if (list.total_is_capped || list.total <= EXPORT_ROW_LIMIT) return null;
