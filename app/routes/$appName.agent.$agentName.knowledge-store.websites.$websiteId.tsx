@@ -30,10 +30,10 @@ import { knowledgeApi } from "~/server/api/knowledge-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import {
+  exportCapNote,
   findWebsite,
   handleUrlsAction,
   parseWebsiteId,
-  exportCapNote,
   urlsPageShown,
   type AddLinksResult,
 } from "~/server/urls.server";
