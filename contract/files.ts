@@ -81,8 +81,28 @@ export const PresignResult = z.object({ presigned_urls: z.array(PresignedUpload)
 export const CompleteUploadBody = z.object({ url_id: Id, s3_path: z.string().min(1).max(1000) });
 export const CompleteUploadResult = z.object({ message: z.string(), file: KnowledgeFile });
 
+/** A file of a few thousand pages holds several thousand chunks: the console reads them a page at a time. */
+export const MAX_FILE_CHUNKS_PAGE_SIZE = 500;
+export const FileChunksQuery = z.object({
+  app_id: IdParam,
+  /** One page of the file's chunks (from 1) when given, with `page_size` chunks; every chunk otherwise. */
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE, `Pages go up to ${MAX_PAGE.toLocaleString("en")}`)
+    .optional(),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_FILE_CHUNKS_PAGE_SIZE, `At most ${MAX_FILE_CHUNKS_PAGE_SIZE} chunks a page`)
+    .optional(),
+});
 export const FileChunks = z.object({
   file_name: z.string(),
   chunks: z.array(z.object({ position: z.number().int(), heading_path: z.array(z.string()), text: z.string() })),
+  /** How many chunks the file holds in all (`chunks` is one page of them when a page was asked for). */
+  total: z.number().int(),
 });
 export type FileChunks = z.infer<typeof FileChunks>;

@@ -116,6 +116,18 @@ describe("uploading PDFs", () => {
       ["Housing", "Page 3"],
     ]);
     expect(stored.body.chunks[1].text).toContain("Tuition is due on the first of March.");
+    expect(stored.body.total).toBe(3);
+    // A page of them, with how many there are in all; a size past the limit is refused with its reason.
+    const pageTwo = await call("GET", `/v1/files/${file.id}/chunks?app_id=${appId}&page=2&page_size=2`, {
+      token: clientUser,
+    });
+    expect(pageTwo.body).toMatchObject({ total: 3, chunks: [{ position: 2, heading_path: ["Housing", "Page 3"] }] });
+    expect(pageTwo.body.chunks).toHaveLength(1);
+    const tooMany = await call("GET", `/v1/files/${file.id}/chunks?app_id=${appId}&page=1&page_size=501`, {
+      token: clientUser,
+    });
+    expect(tooMany.status).toBe(400);
+    expect(JSON.stringify(tooMany.body)).toContain("At most 500 chunks a page");
 
     // The chunks are in the same full-text index as web pages'.
     const hits = await host.deps.db.execute(

@@ -5,6 +5,7 @@ import {
   CompleteUploadBody,
   CompleteUploadResult,
   FileChunks,
+  FileChunksQuery,
   FileTagsBody,
   FilesList,
   FilesQuery,
@@ -31,6 +32,8 @@ import { queueRunsAfterChange } from "../testing/auto-runs";
 import type { StorageWrites } from "../http/storage-writes";
 
 const FileParams = z.object({ id: IdParam });
+/** Chunks a page of `GET /v1/files/:id/chunks` when a page is asked for without its size. */
+const FILE_CHUNKS_PAGE_SIZE = 100;
 
 /** The first key of the advisory lock registering a client's files holds (the second is the client's id). */
 const FILE_NAMES_LOCK = 4_210_518;
@@ -212,21 +215,28 @@ export function fileRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
     method: "get",
     path: "/v1/files/:id/chunks",
     tag: "Knowledge files",
-    summary: "The stored chunks of one file, in order.",
+    summary: `The stored chunks of one file, in order. With \`page\` (from 1) one page of \`page_size\` chunks (${FILE_CHUNKS_PAGE_SIZE} unless said); \`total\` counts them all.`,
     params: FileParams,
-    query: AppIdQuery,
+    query: FileChunksQuery,
     response: FileChunks,
     handler: async ({ params, query, caller, deps }) => {
       const file = await requireFile(params.id, query.app_id, caller, "read", deps);
+      const pageSize = query.page_size ?? FILE_CHUNKS_PAGE_SIZE;
       // Position, then id: one writer numbers a file's chunks, and the id keeps the order whole regardless.
-      const list = await deps.db
-        .select()
+      const ordered = deps.db
+        .select({ position: chunks.position, headingPath: chunks.headingPath, text: chunks.text })
         .from(chunks)
         .where(eq(chunks.fileId, file.id))
-        .orderBy(asc(chunks.position), asc(chunks.id));
+        .orderBy(asc(chunks.position), asc(chunks.id))
+        .$dynamic();
+      const [list, total] = await Promise.all([
+        query.page ? ordered.limit(pageSize).offset((query.page - 1) * pageSize) : ordered,
+        query.page ? deps.db.$count(chunks, eq(chunks.fileId, file.id)) : null,
+      ]);
       return {
         file_name: file.fileName,
         chunks: list.map((c) => ({ position: c.position, heading_path: c.headingPath, text: c.text })),
+        total: total ?? list.length,
       };
     },
   });

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useLocation } from "@remix-run/react";
 import { Drawer } from "~/components/Drawer";
 import { useHydrated } from "~/components/useHydrated";
@@ -19,12 +20,15 @@ export function ChunksDrawer({
   chunks,
   error,
   loading,
+  children,
 }: {
   title: string;
   closeTo: string;
   chunks: unknown[] | null;
   error: string | null;
   loading: boolean;
+  /** Shown between the controls and the chunks: which of a file's chunks these are. */
+  children?: ReactNode;
 }) {
   const location = useLocation();
   const { font, theme } = viewerSettings(new URLSearchParams(location.search));
@@ -90,6 +94,7 @@ export function ChunksDrawer({
           {theme === "dark" ? "Light theme" : "Dark theme"}
         </Link>
       </div>
+      {children}
       {loading ? (
         <div role="status" aria-label="Loading chunks" className={s.spinner} />
       ) : error ? (

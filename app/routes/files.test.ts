@@ -14,6 +14,7 @@ import { until } from "../../tests/support/wait";
 import type { KnowledgeFile } from "@contract";
 import { action as uploadStep, loader as uploadStepLoader } from "./$appName.files-upload";
 import { action as filesAction, loader as filesLoader } from "./$appName.agent.$agentName.knowledge-store.files";
+import { loader as chunksLoader } from "./$appName.agent.$agentName.knowledge-store.files.$fileId.chunks";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 
@@ -26,7 +27,11 @@ afterAll(async () => {
 
 const PAGE = "/northfield/agent/admissions/knowledge-store/files";
 const params = { appName: "northfield", agentName: "admissions" };
-const args = (request: Request) => ({ request, context: testContext(host), params });
+const args = (request: Request, routeParams: Record<string, string> = params) => ({
+  request,
+  context: testContext(host),
+  params: routeParams,
+});
 
 const load = async (
   cookie: string,
@@ -230,6 +235,40 @@ describe("the Files page without JavaScript", () => {
     const past = await loaderJson(filesLoader, args(getRequest(`${PAGE}?search=Leaflet&page=9&page_size=20`, cookie)));
     expect(past.paging).toMatchObject({ page: 2, totalPages: 2, total: 23 });
     expect(past.files).toHaveLength(3);
+  });
+
+  it("shows a file's chunks a hundred at a time, the last page for one past the end", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const { rows } = (await host.deps.db.execute(sql`
+      insert into files (app_id, file_name, upload_key, status)
+      select id, 'Manual.pdf', 'uploads/manual.pdf', 'indexed' from client_apps where url_code = 'northfield'
+      returning id, app_id`)) as unknown as { rows: { id: number; app_id: number }[] };
+    const [{ id: fileId, app_id: appId }] = rows;
+    await host.deps.db.execute(sql`
+      insert into chunks (app_id, file_id, position, heading_path, text)
+      select ${appId}, ${fileId}, n, jsonb_build_array('Page ' || (n + 1)), 'Passage ' || (n + 1) || ' of the manual.'
+      from generate_series(0, 204) as n`);
+    const drawer = (search: string) =>
+      loaderJson(
+        chunksLoader,
+        args(getRequest(`${PAGE}/${fileId}/chunks${search}`, cookie), { ...params, fileId: String(fileId) }),
+      );
+    const texts = (read: { chunks: { text: string }[] | null }) => (read.chunks ?? []).map((chunk) => chunk.text);
+
+    const first = await drawer("?search=Manual");
+    expect(first.paging).toEqual({ page: 1, totalPages: 3, total: 205 });
+    expect(texts(first)).toHaveLength(100);
+    expect(texts(first)[0]).toBe("Passage 1 of the manual.");
+
+    const second = await drawer("?search=Manual&chunks_page=2");
+    expect(second.paging).toEqual({ page: 2, totalPages: 3, total: 205 });
+    expect([texts(second)[0], texts(second)[99]]).toEqual(["Passage 101 of the manual.", "Passage 200 of the manual."]);
+
+    const past = await drawer("?chunks_page=9");
+    expect(past.paging).toEqual({ page: 3, totalPages: 3, total: 205 });
+    expect(texts(past)).toEqual([201, 202, 203, 204, 205].map((n) => `Passage ${n} of the manual.`));
+
+    expect((await drawer("?chunks_page=two")).paging).toEqual({ page: 1, totalPages: 3, total: 205 });
   });
 
   it("saves a file's tags", async () => {

@@ -38,13 +38,18 @@ test.describe("with JavaScript", () => {
       downloadThroughput: -1,
       uploadThroughput: 400 * 1024,
     });
-    const big = makePdf([["Welcome to the Northfield handbook."], ["Tuition is due on the first of March."]], {
-      title: "Handbook",
-      outline: [
-        { title: "Welcome", page: 1 },
-        { title: "Money", page: 2 },
-      ],
-    });
+    // Past a hundred pages, so its chunks open a hundred at a time.
+    const appendix = Array.from({ length: 100 }, (_, n) => [`Appendix note ${n + 1}.`]);
+    const big = makePdf(
+      [["Welcome to the Northfield handbook."], ["Tuition is due on the first of March."], ...appendix],
+      {
+        title: "Handbook",
+        outline: [
+          { title: "Welcome", page: 1 },
+          { title: "Money", page: 2 },
+        ],
+      },
+    );
     // Bytes after the end marker are ignored by readers: padding that keeps it a valid PDF.
     const padded = Buffer.concat([big, Buffer.from(`\n%${"x".repeat(1_500_000)}\n`)]);
 
@@ -83,7 +88,7 @@ test.describe("with JavaScript", () => {
     );
 
     await expect(statusOf(page, good)).toHaveText("indexed", { timeout: 20_000 });
-    await expect(rowOf(page, good)).toContainText("2 pages");
+    await expect(rowOf(page, good)).toContainText("102 pages");
     await expect(statusOf(page, locked)).toHaveText("failed_to_index");
     await expect(rowOf(page, locked)).toContainText("password-protected");
     await expect(statusOf(page, renamed)).toHaveText("failed_to_upload");
@@ -100,6 +105,13 @@ test.describe("with JavaScript", () => {
     const drawer = page.getByRole("dialog", { name: `Chunks for file ${good}` });
     await expect(drawer.getByTestId("chunks-json")).toContainText('"Money"');
     await expect(drawer.getByTestId("chunks-json")).toContainText("Tuition is due on the first of March.");
+    const chunkPages = drawer.getByRole("navigation", { name: "Chunk pages" });
+    await expect(chunkPages).toContainText("Chunks 1–100 of 102");
+    await chunkPages.getByRole("link", { name: "Next chunks" }).click();
+    await expect(chunkPages).toContainText("Chunks 101–102 of 102");
+    await expect(drawer.getByTestId("chunks-json")).toContainText("Appendix note 100.");
+    await expect(drawer.getByTestId("chunks-json")).not.toContainText("Tuition");
+    await expect(chunkPages.getByRole("link", { name: "Next chunks" })).toHaveCount(0);
     // An input method's Escape cancels the word being composed; it leaves the drawer open. A plain Escape closes it.
     await page.evaluate(() => window.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", isComposing: true })));
     // Closing navigates and loads the page's data: once the network is idle, a closed drawer would be gone.
@@ -253,7 +265,10 @@ test.describe("without JavaScript", () => {
     await page
       .getByLabel("PDF files to upload")
       .setInputFiles([
-        pdfFile(good, [["Campus tours run on Fridays."]]),
+        pdfFile(good, [
+          ["Campus tours run on Fridays."],
+          ...Array.from({ length: 100 }, (_, n) => [`Route ${n + 2}.`]),
+        ]),
         { name: bad, mimeType: "application/pdf", buffer: notAPdf() },
       ]);
     await page.getByRole("button", { name: "+ Upload Files" }).click();
@@ -288,8 +303,13 @@ test.describe("without JavaScript", () => {
       .getByRole("link", { name: /View chunks/ })
       .click();
     await expect(page.getByTestId("chunks-json")).toContainText("Campus tours run on Fridays.");
+    await page.getByRole("link", { name: "Next chunks" }).click();
+    await expect(page.getByRole("navigation", { name: "Chunk pages" })).toContainText("Chunks 101–101 of 101");
+    await expect(page.getByTestId("chunks-json")).toContainText("Route 101.");
     await page.getByRole("link", { name: "A+" }).click();
     await expect(page.getByText("16px")).toBeVisible();
+    // The font size keeps the page of chunks.
+    await expect(page.getByTestId("chunks-json")).toContainText("Route 101.");
     await page.getByRole("link", { name: /Close/ }).click();
 
     await rowOf(page, good)

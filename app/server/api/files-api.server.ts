@@ -20,6 +20,7 @@ export const filesApi = {
     }),
   completeUpload: (api: ApiClient, urlId: number, s3Path: string) =>
     api.post(CompleteUploadResult, "/v1/files/complete_upload", { url_id: urlId, s3_path: s3Path }),
-  chunks: (api: ApiClient, appId: number, fileId: number) =>
-    api.get(FileChunks, `/v1/files/${fileId}/chunks`, { app_id: appId }),
+  /** One page of a file's chunks, in order, with how many it holds in all. */
+  chunks: (api: ApiClient, appId: number, fileId: number, page: { page: number; pageSize: number }) =>
+    api.get(FileChunks, `/v1/files/${fileId}/chunks`, { app_id: appId, page: page.page, page_size: page.pageSize }),
 };
