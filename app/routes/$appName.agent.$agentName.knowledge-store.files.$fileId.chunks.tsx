@@ -52,10 +52,13 @@ export default function FileChunks() {
   const back = new URLSearchParams(location.search);
   for (const key of ["font", "theme", CHUNKS_PAGE_PARAM]) back.delete(key);
   const closeTo = `${location.pathname.replace(/\/\d+\/chunks\/?$/, "")}${back.size ? `?${back}` : ""}`;
+  const pageParam = (search: string) => new URLSearchParams(search).get(CHUNKS_PAGE_PARAM);
   const loading =
     navigation.state === "loading" &&
-    navigation.location.pathname !== location.pathname &&
-    navigation.location.pathname.endsWith("/chunks");
+    navigation.location.pathname.endsWith("/chunks") &&
+    // Another file's chunks, or another page of these (not the font size or theme, which load nothing).
+    (navigation.location.pathname !== location.pathname ||
+      pageParam(navigation.location.search) !== pageParam(location.search));
   return (
     <ChunksDrawer
       title={`Chunks for file ${fileName}`}

@@ -107,7 +107,17 @@ test.describe("with JavaScript", () => {
     await expect(drawer.getByTestId("chunks-json")).toContainText("Tuition is due on the first of March.");
     const chunkPages = drawer.getByRole("navigation", { name: "Chunk pages" });
     await expect(chunkPages).toContainText("Chunks 1–100 of 102");
+    // While the next page is on its way the drawer says it is loading, not the page before as if current.
+    let releaseNextPage = () => {};
+    const nextPageHeld = new Promise<void>((resolve) => (releaseNextPage = resolve));
+    await page.route(/chunks_page=2/, async (route) => {
+      await nextPageHeld;
+      await route.continue();
+    });
     await chunkPages.getByRole("link", { name: "Next chunks" }).click();
+    await expect(drawer.getByRole("status", { name: "Loading chunks" })).toBeVisible();
+    await expect(drawer.getByTestId("chunks-json")).toHaveCount(0);
+    releaseNextPage();
     await expect(chunkPages).toContainText("Chunks 101–102 of 102");
     await expect(drawer.getByTestId("chunks-json")).toContainText("Appendix note 100.");
     await expect(drawer.getByTestId("chunks-json")).not.toContainText("Tuition");
