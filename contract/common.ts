@@ -20,14 +20,19 @@ export const IdParam = z.coerce
   .regex(/^[1-9][0-9]*$/, "Not a valid id")
   .transform(Number)
   .pipe(z.number().int().positive().max(MAX_ID, "Not a valid id"));
-/** A page number of a list query (the first page is `first`: 1, or 0 for URL lists). */
-export const pageNumber = (first: 0 | 1) =>
+const pageFrom = (first: 0 | 1) =>
   z.coerce
     .number()
     .int()
     .min(first)
-    .max(MAX_PAGE, `Pages go up to ${MAX_PAGE.toLocaleString("en")}`)
-    .default(first);
+    .max(MAX_PAGE, `Pages go up to ${MAX_PAGE.toLocaleString("en")}`);
+/** A page number of a list query (the first page is `first`: 1, or 0 for URL lists). */
+export const pageNumber = (first: 0 | 1) => pageFrom(first).default(first);
+/** A page number (from 1) of a list that answers every row when it is left out. */
+export const optionalPageNumber = () => pageFrom(1).optional();
+/** How many rows a page of such a list holds, at most `max` (`rows` names them in the refusal). */
+export const optionalPageSize = (max: number, rows: string) =>
+  z.coerce.number().int().min(1).max(max, `At most ${max} ${rows} a page`).optional();
 /** An id inside a JSON body. */
 export const Id = z.number().int().positive().max(MAX_ID, "Not a valid id");
 

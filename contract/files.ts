@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, IdParam, MAX_PAGE } from "./common";
+import { Id, IdParam, optionalPageNumber, optionalPageSize } from "./common";
 import { FILE_TAG_REFUSAL, FILE_TAGS, FILE_STATUSES, MAX_FILES_PER_UPLOAD } from "./values/files";
 export * from "./values/files";
 export const FileTag = z.enum(FILE_TAGS, { error: FILE_TAG_REFUSAL });
@@ -32,13 +32,8 @@ export const FilesQuery = z.object({
   /** One file of the client's, by its id (none when it has no such file). */
   id: IdParam.optional(),
   /** One page of the list (from 1) when given, with `page_size` files; every file otherwise. */
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE, `Pages go up to ${MAX_PAGE.toLocaleString("en")}`)
-    .optional(),
-  page_size: z.coerce.number().int().min(1).max(100, "At most 100 files a page").optional(),
+  page: optionalPageNumber(),
+  page_size: optionalPageSize(100, "files"),
 });
 export const FilesList = z.object({
   files: z.array(KnowledgeFile),
@@ -86,18 +81,8 @@ export const MAX_FILE_CHUNKS_PAGE_SIZE = 500;
 export const FileChunksQuery = z.object({
   app_id: IdParam,
   /** One page of the file's chunks (from 1) when given, with `page_size` chunks; every chunk otherwise. */
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE, `Pages go up to ${MAX_PAGE.toLocaleString("en")}`)
-    .optional(),
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_FILE_CHUNKS_PAGE_SIZE, `At most ${MAX_FILE_CHUNKS_PAGE_SIZE} chunks a page`)
-    .optional(),
+  page: optionalPageNumber(),
+  page_size: optionalPageSize(MAX_FILE_CHUNKS_PAGE_SIZE, "chunks"),
 });
 export const FileChunks = z.object({
   file_name: z.string(),
