@@ -1,18 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { PNG_BYTES, pngOfAtLeast } from "../support/files";
+import { pngOfAtLeast, pngOnDisk } from "../support/files";
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 
 /** Tests run in parallel against one server: every agent they make gets its own name and site code. */
 const unique = () => Math.random().toString(36).slice(2, 8);
-
-function pngOnDisk(bytes: Uint8Array = PNG_BYTES, name = "agent-logo.png") {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "console-agent-logo-")), name);
-  writeFileSync(file, bytes);
-  return file;
-}
 
 const group = (page: Page, title: string) => page.getByRole("region", { name: title });
 const card = (page: Page, name: string) =>
@@ -199,11 +191,8 @@ test.describe("with JavaScript", () => {
     await page.goto("/northfield/build-agent?type=enrollment");
     await page.getByLabel("Name").fill(`Poster ${id}`);
     await typeSiteCode(page, `poster${id}`, `poster${id}`);
-    await page.getByLabel("Logo").setInputFiles({
-      name: "poster.png",
-      mimeType: "image/png",
-      buffer: Buffer.alloc(12 * 1024 * 1024),
-    });
+    // From a file on disk: the browser reads it itself, where a buffer would cross Playwright's pipe as text.
+    await page.getByLabel("Logo").setInputFiles(pngOnDisk(new Uint8Array(12 * 1024 * 1024), "poster.png"));
     await page.getByRole("button", { name: "Create" }).click();
     await expect(page.getByText("The chosen logo is larger than 2 MB: choose a smaller image")).toBeVisible();
     await expect(page.getByLabel("Logo")).toHaveAttribute("aria-invalid", "true");

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { PNG_BYTES, pngOfAtLeast } from "../support/files";
+import { PNG_BYTES, pngOfAtLeast, pngOnDisk } from "../support/files";
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 
 /**
@@ -532,11 +532,7 @@ test.describe("without JavaScript", () => {
     const avatar = page.getByLabel("Assistant Avatar", { exact: true });
     // The limit is said before a file is chosen, not only when one is refused.
     await expect(avatar).toHaveAccessibleDescription("A PNG, JPEG, GIF, WebP or SVG image, at most 2 MB.");
-    await avatar.setInputFiles({
-      name: "team-photo.png",
-      mimeType: "image/png",
-      buffer: Buffer.from(pngOfAtLeast(3 * 1024 * 1024)),
-    });
+    await avatar.setInputFiles(pngOnDisk(pngOfAtLeast(3 * 1024 * 1024), "team-photo.png"));
     await page.getByRole("button", { name: "Save" }).click();
     await expectRefusedWith(avatar, "The chosen image is larger than 2 MB: choose a smaller image");
     await expect(greeting).toHaveValue(typed);

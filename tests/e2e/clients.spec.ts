@@ -1,18 +1,9 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { PNG_BYTES, pngOfAtLeast } from "../support/files";
+import { pngOfAtLeast, pngOnDisk } from "../support/files";
 import { endSession, expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 
 /** Tests run in parallel against one server: every client they make gets its own url_code. */
 const uniqueCode = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8)}`;
-
-function pngOnDisk(bytes: Uint8Array = PNG_BYTES) {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "console-logo-")), "logo.png");
-  writeFileSync(file, bytes);
-  return file;
-}
 
 /** A test client's fields, by its url code and name. */
 const clientFields = (urlCode: string, clientName: string) => ({

@@ -1,7 +1,5 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { pngOnDisk } from "../support/files";
 import { expect, test } from "./fixtures";
 
 /**
@@ -11,17 +9,6 @@ import { expect, test } from "./fixtures";
  * cut a character in two, or any wrong form encoding, would show as U+FFFD here.
  */
 const TRICKY = "Café naïve — “quoted” … 😀👩🏽‍💻 مرحبا بكم 你好，世界";
-
-/** A 1×1 PNG, so a multipart post carries a real file beside the text. */
-const PNG_BYTES = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
-function pngOnDisk() {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "console-roundtrip-")), "avatar.png");
-  writeFileSync(file, PNG_BYTES);
-  return file;
-}
 
 const utf8 = (text: string) => Buffer.from(text, "utf8").toString("hex");
 

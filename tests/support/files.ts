@@ -1,4 +1,7 @@
 import { getRandomValues } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 
 /** A real 1×1 PNG. */
@@ -8,6 +11,16 @@ export const PNG_BYTES = Uint8Array.from(
     "base64",
   ),
 );
+/**
+ * An image written to a file of its own, for a journey to choose: the browser reads a file on disk
+ * itself, where bytes handed to Playwright cross its pipe as text (12 MB took seconds).
+ */
+export function pngOnDisk(bytes: Uint8Array = PNG_BYTES, name = "logo.png") {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "console-image-")), name);
+  writeFileSync(file, bytes);
+  return file;
+}
+
 export const SVG_TEXT = `<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#2f54eb"/></svg>`;
 
 export function multipart(files: { field: string; name: string; bytes: Uint8Array | string; type?: string }[]) {
