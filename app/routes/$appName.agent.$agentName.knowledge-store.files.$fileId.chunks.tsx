@@ -8,7 +8,7 @@ import { filesApi } from "~/server/api/files-api.server";
 import { invariantResponse, requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { isRowId } from "~/lib/ids";
-import { readPageParam } from "~/lib/query-params";
+import { lastPageInstead, readPageParam } from "~/lib/query-params";
 import * as ui from "~/styles/ui.css";
 
 /**
@@ -26,15 +26,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   invariantResponse(isRowId(fileId), "File not found");
   const pageOf = (page: number) => filesApi.chunks(api, app.id, fileId, { page, pageSize: FILE_CHUNKS_SHOWN });
   try {
-    let page = readPageParam(new URL(request.url).searchParams.get(CHUNKS_PAGE_PARAM));
-    let read = await pageOf(page);
+    const asked = readPageParam(new URL(request.url).searchParams.get(CHUNKS_PAGE_PARAM));
+    let read = await pageOf(asked);
     const totalPages = Math.max(1, Math.ceil(read.total / FILE_CHUNKS_SHOWN));
     // A page past the end (the file was indexed again, shorter) shows the last one.
-    if (page > totalPages) read = await pageOf((page = totalPages));
+    const last = lastPageInstead(asked, { totalCount: read.total, totalPages });
+    if (last !== null) read = await pageOf(last);
     return json({
       fileName: read.file_name,
       chunks: read.chunks,
-      paging: { page, totalPages, total: read.total },
+      paging: { page: Math.min(asked, totalPages), totalPages, total: read.total },
       error: null,
     });
   } catch (error) {
