@@ -14,6 +14,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { relexemeStalePassages } from "../api/knowledge/index/relexeme";
 import { retrieve, type FirstStage } from "../api/knowledge/index/search";
 import { QUESTIONS } from "./answer-questions";
 import { askChat, benchPages, indexPages, median, servePages, share, startBenchApi, wordCount } from "./answer-pages";
@@ -75,6 +76,8 @@ try {
   const index = await indexPages(host, site.base, [...pages.keys()].map(site.pageUrl), "Answer bench");
   if (FILLER_CHUNKS > 0) {
     await storeFiller(index.appId, index.websiteId, FILLER_CHUNKS);
+    // The filler's lexemes made by our code, as the scheduled recovery would (migration 0055).
+    await relexemeStalePassages(db, Number.POSITIVE_INFINITY);
     await db.execute(sql`analyze chunks`);
   }
   const chunkCount = index.chunkCount + FILLER_CHUNKS;

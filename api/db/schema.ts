@@ -395,7 +395,8 @@ export const chunks = pgTable(
     text: text("text").notNull(),
     /**
      * The text's lexemes, made by api/knowledge/words/lexemes.ts where the chunk is made; a row inserted
-     * without one gets Postgres' own to_tsvector('english', text) from a trigger (migration 0013).
+     * without one gets Postgres' own to_tsvector('english', text) from a trigger (migration 0013), and is
+     * marked stale to have ours made again (migration 0055).
      */
     tsv: tsvector("tsv"),
     /**

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chunks, clientApps, knowledgeFiles, urls, websites } from "../../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../../tests/support/test-host";
 import { likePattern, positionsIn, questionWords, retrieve, searchChunks, tsvectorEntry } from "./search";
+import { tsvectorOf } from "../words/lexemes";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -31,7 +32,9 @@ beforeAll(async () => {
       .insert(urls)
       .values({ appId, websiteId, url: `${SITE}${path}`, title, status: "indexed" })
       .returning();
-    await db.insert(chunks).values(texts.map((text, position) => ({ appId, urlId: row.id, position, text })));
+    await db
+      .insert(chunks)
+      .values(texts.map((text, position) => ({ appId, urlId: row.id, position, text, tsv: tsvectorOf(text) })));
   };
   await page("/admissions/tuition", "Tuition and fees", [
     "Tuition for international students is $14,200 per semester; fees are billed separately.",
@@ -58,6 +61,7 @@ beforeAll(async () => {
     fileId: file.id,
     position: 0,
     text: "International students pay tuition each semester before classes begin.",
+    tsv: tsvectorOf("International students pay tuition each semester before classes begin."),
   });
   const [shopSite] = await db
     .insert(websites)
@@ -290,6 +294,7 @@ describe("searchChunks over words found everywhere", () => {
         urlId: page.id,
         position,
         text: `Every semester the shop restocks jackets, item ${position}.`,
+        tsv: tsvectorOf(`Every semester the shop restocks jackets, item ${position}.`),
       })),
     );
     await db.insert(chunks).values({
@@ -297,6 +302,7 @@ describe("searchChunks over words found everywhere", () => {
       urlId: page.id,
       position: 1500,
       text: "Parking permits and parking fees for the shop lot are paid at the desk.",
+      tsv: tsvectorOf("Parking permits and parking fees for the shop lot are paid at the desk."),
     });
 
     const rare = await searchChunks({ appId: harbor, query: "semester parking fees", limit: 5 }, host.deps);
@@ -327,7 +333,7 @@ describe("searchChunks over words found everywhere", () => {
           status: "indexed",
         })
         .returning();
-      await db.insert(chunks).values({ appId: harbor, urlId: row.id, position: 0, text });
+      await db.insert(chunks).values({ appId: harbor, urlId: row.id, position: 0, text, tsv: tsvectorOf(text) });
     };
     await stored("/long", `${filler} ${filler} Kayak rental is by the hour. ${filler} ${filler}`);
     await stored("/short", "Kayak rental is by the hour.");
@@ -357,7 +363,11 @@ describe("searchChunks weighing a passage's page", () => {
           status: "indexed",
         })
         .returning();
-      await db.insert(chunks).values(texts.map((text, position) => ({ appId: app.id, urlId: row.id, position, text })));
+      await db
+        .insert(chunks)
+        .values(
+          texts.map((text, position) => ({ appId: app.id, urlId: row.id, position, text, tsv: tsvectorOf(text) })),
+        );
     };
     // "signal" is the question's rarest key word: two passages hold it, one of them on a page about flags.
     await page("/flags", ["Flags signal intent."]);
@@ -398,7 +408,7 @@ describe("searchChunks measuring how close together the key words stand", () => 
           status: "indexed",
         })
         .returning();
-      await db.insert(chunks).values({ appId: app.id, urlId: row.id, position: 0, text });
+      await db.insert(chunks).values({ appId: app.id, urlId: row.id, position: 0, text, tsv: tsvectorOf(text) });
     };
     // The same words, as often, in passages of the same length: only their order differs. The
     // scattered one is stored first, so that on equal scores it comes first. Judged across

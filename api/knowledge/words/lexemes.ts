@@ -11,9 +11,11 @@ import { ENGLISH_STOP_WORDS } from "./stop-words";
  * the two always agree, and the database only stores and indexes what it is given (the text
  * search parser was the biggest single cost of writing a page: docs/decisions/017).
  *
- * The Snowball stemmer is the one Postgres' `english_stem` dictionary runs and the stop words are
- * its `english.stop` list, so a passage stored by Postgres itself (before this change, or by the
- * fallback trigger of migration 0013) has the same lexemes for every ordinary word. One thing is
+ * The Snowball stemmer is the one the `english_stem` dictionary of PostgreSQL 18 and before runs and
+ * the stop words are its `english.stop` list, so a passage stored by such a Postgres itself (before
+ * this change, or by the fallback trigger of migration 0013) has the same lexemes for every ordinary
+ * word. PostgreSQL 19's is a newer Snowball that stems 0.3 % of words otherwise, so the trigger also
+ * marks such a passage for the scheduled recovery to make again here (migration 0055). One thing is
  * added: an irregular verb's past forms count as the verb ("grew" as "grow", "written" as "write"),
  * which a stemmer cannot know and questions ask across ("Who wrote …?" of a page saying
  * "written by …"). The forms come from WordNet's list (`english-verbs-irregular`).
