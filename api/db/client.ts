@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { PGliteOnThread } from "./pglite-on-thread";
+import { upgradeEmbeddedDataFolder } from "./pglite-upgrade";
 import { timedStatement } from "./statement-timing";
 import * as schema from "./schema";
 
@@ -141,7 +142,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await whileHoldingLock(pool, MIGRATION_LOCK, () => migratePg(db as never, { migrationsFolder }));
     return { kind: "postgres", db, backgroundDb: db, pool, connectionString: options.url, close: () => pool.end() };
   }
-  if (options.dir) mkdirSync(options.dir, { recursive: true });
+  if (options.dir) {
+    // A folder the release before wrote (PostgreSQL 18) is copied into one this engine opens first.
+    await upgradeEmbeddedDataFolder(options.dir, migrationsFolder, console);
+    mkdirSync(options.dir, { recursive: true });
+  }
   const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   // PGlite runs on a thread of its own, so its statements leave the main thread free to serve.
   const pglite = new PGliteOnThread({ dir: options.dir, from: options.dir ? undefined : options.from, startParams });
