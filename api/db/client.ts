@@ -52,7 +52,7 @@ export const RANDOM_PAGE_COST = 1.1;
  * own file system at memory speed. 32 MB took ~90 MB off the idle process and left chat answers
  * over 50,000 chunks at p95 28 ms (docs/decisions/019).
  */
-const PGLITE_SHARED_BUFFERS = "32MB";
+export const PGLITE_SHARED_BUFFERS = "32MB";
 
 /**
  * Every session works in UTC. A self-hosted server's default time zone follows its host's, and
@@ -142,12 +142,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await whileHoldingLock(pool, MIGRATION_LOCK, () => migratePg(db as never, { migrationsFolder }));
     return { kind: "postgres", db, backgroundDb: db, pool, connectionString: options.url, close: () => pool.end() };
   }
+  const settings = ["-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   if (options.dir) {
     // A folder the release before wrote (PostgreSQL 18) is copied into one this engine opens first.
-    await upgradeEmbeddedDataFolder(options.dir, migrationsFolder, console);
+    await upgradeEmbeddedDataFolder(options.dir, migrationsFolder, console, settings);
     mkdirSync(options.dir, { recursive: true });
   }
-  const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  const startParams = [...PGlite.defaultStartParams, ...settings];
   // PGlite runs on a thread of its own, so its statements leave the main thread free to serve.
   const pglite = new PGliteOnThread({ dir: options.dir, from: options.dir ? undefined : options.from, startParams });
   await pglite.waitReady;

@@ -28,7 +28,10 @@ function migrationsOfTheReleaseBefore() {
   return { folder, migrations: journal.entries.length + 1 };
 }
 
-/** A data folder as the release before (PostgreSQL 18) left it, with a little of everything in it. */
+/**
+ * A data folder as the release before (PostgreSQL 18) left it, with a little of everything in it and
+ * more passages (10,500) than one batch of the copy moves.
+ */
 async function folderOfTheReleaseBefore(name: string) {
   const dir = path.join(scratch, name);
   const { folder, migrations } = migrationsOfTheReleaseBefore();
@@ -44,7 +47,8 @@ async function folderOfTheReleaseBefore(name: string) {
       from websites w, generate_series(1, 30) n;`);
   await old.query(
     `insert into chunks (app_id, url_id, position, heading_path, text, tsv)
-     select u.app_id, u.id, 0, '["Tuition"]'::jsonb, $1, $2::tsvector from urls u where u.status = 'indexed'`,
+     select u.app_id, u.id, n, '["Tuition"]'::jsonb, $1, $2::tsvector
+     from urls u, generate_series(0, 699) n where u.status = 'indexed'`,
     [
       "Tuition for international students is $14,200 a semester.",
       tsvectorOf("Tuition for international students is $14,200 a semester."),

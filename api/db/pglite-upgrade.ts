@@ -42,7 +42,13 @@ export type UpgradeLog = { info: (message: string) => void };
  *
  * Answers whether a folder was upgraded.
  */
-export async function upgradeEmbeddedDataFolder(dir: string, migrationsFolder: string, log: UpgradeLog) {
+export async function upgradeEmbeddedDataFolder(
+  dir: string,
+  migrationsFolder: string,
+  log: UpgradeLog,
+  /** Settings both engines start with beside their own defaults, as the console's database does (its page cache). */
+  settings: string[] = [],
+) {
   const next = `${dir}.upgrading`;
   const kept = `${dir}.postgres-${UPGRADED_FROM_MAJOR}`;
   if (!existsSync(dir) && existsSync(path.join(next, COMPLETE_MARKER))) {
@@ -73,11 +79,17 @@ export async function upgradeEmbeddedDataFolder(dir: string, migrationsFolder: s
     import("pglite-postgres-18"),
     import("pglite-postgres-18/contrib/pg_trgm"),
   ]);
-  const old = await PGlite18.create(dir, { extensions: { pg_trgm: pg_trgm18 } });
+  const old = await PGlite18.create(dir, {
+    extensions: { pg_trgm: pg_trgm18 },
+    startParams: [...PGlite18.defaultStartParams, ...settings],
+  });
   let fresh: PGlite | undefined;
   try {
     await migrate(drizzle({ client: old as unknown as PGlite }), { migrationsFolder });
-    fresh = await PGlite.create(next, { extensions: { pg_trgm } });
+    fresh = await PGlite.create(next, {
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...settings],
+    });
     await migrate(drizzle({ client: fresh }), { migrationsFolder });
     const rows = await copyRows(old as unknown as Queryable, fresh);
     await fresh.close();
@@ -109,11 +121,32 @@ function majorVersionOf(dir: string): number | undefined {
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** Rows a `COPY` moves at once: each batch is held in both engines' memory and as a blob between them. */
+const COPY_BATCH_ROWS = 10_000;
+
+/**
+ * The `where` clauses that cut a table with an integer `id` into batches of about COPY_BATCH_ROWS
+ * rows, so a large store's passages do not pass through memory all at once; a table without one
+ * (the small ones: counts, settings) goes in one.
+ */
+async function batchesOf(source: Queryable, qualified: string): Promise<string[]> {
+  const { rows } = await source.query<{ low: number | null; high: number | null }>(
+    `select min(id)::float8 as low, max(id)::float8 as high from ${qualified}`,
+  );
+  const { low, high } = rows[0];
+  if (low === null || high === null || !Number.isSafeInteger(low) || !Number.isSafeInteger(high)) return [""];
+  const batches: string[] = [];
+  for (let from = low; from <= high; from += COPY_BATCH_ROWS)
+    batches.push(`where id >= ${from} and id < ${from + COPY_BATCH_ROWS}`);
+  return batches;
+}
+
 /** Every table's rows and every sequence's position, from `source` into the migrated `target`; answers the rows copied. */
 async function copyRows(source: Queryable, target: Queryable): Promise<number> {
   const tables = (
-    await source.query<{ table: string; columns: string[] }>(
-      `select c.relname as table, array_agg(a.attname::text order by a.attnum) as columns
+    await source.query<{ table: string; columns: string[]; numbered: boolean }>(
+      `select c.relname as table, array_agg(a.attname::text order by a.attnum) as columns,
+         bool_or(a.attname = 'id' and a.atttypid in ('int2'::regtype, 'int4'::regtype, 'int8'::regtype)) as numbered
        from pg_class c
        join pg_namespace n on n.oid = c.relnamespace
        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
@@ -127,10 +160,13 @@ async function copyRows(source: Queryable, target: Queryable): Promise<number> {
   if (tables.length)
     await target.exec(`truncate ${tables.map((t) => `${COPIED_SCHEMA}.${quoted(t.table)}`).join(", ")}`);
   let copied = 0;
-  for (const { table, columns } of tables) {
-    const name = `${COPIED_SCHEMA}.${quoted(table)} (${columns.map(quoted).join(", ")})`;
-    const out = await source.query(`copy ${name} to '/dev/blob'`);
-    if (out.blob) await target.query(`copy ${name} from '/dev/blob'`, [], { blob: out.blob });
+  for (const { table, columns, numbered } of tables) {
+    const qualified = `${COPIED_SCHEMA}.${quoted(table)}`;
+    const columnList = columns.map(quoted).join(", ");
+    for (const rows of numbered ? await batchesOf(source, qualified) : [""]) {
+      const out = await source.query(`copy (select ${columnList} from ${qualified} ${rows}) to '/dev/blob'`);
+      if (out.blob) await target.query(`copy ${qualified} (${columnList}) from '/dev/blob'`, [], { blob: out.blob });
+    }
     const count = async (db: Queryable) =>
       Number((await db.query<{ n: string }>(`select count(*) as n from ${COPIED_SCHEMA}.${quoted(table)}`)).rows[0].n);
     const [had, has] = await Promise.all([count(source), count(target)]);
