@@ -37,8 +37,9 @@ export type UpgradeLog = { info: (message: string) => void };
  *
  * pg-boss's job queue is not carried: its schema is made afresh when the queue starts, and the
  * scheduled recovery sends again the work of websites, files and test runs whose job is gone
- * (api/jobs/recovery.ts). A failure before step 3 leaves the old folder as it was; a stop between
- * the two renames is finished on the next start.
+ * (api/jobs/recovery.ts). A failure before step 3 leaves the old folder where it was, with no more
+ * than this release's migrations added (which the release before passes over), so this release can
+ * try again or the release before open it; a stop between the two renames is finished on the next start.
  *
  * Answers whether a folder was upgraded.
  */
@@ -171,7 +172,7 @@ async function copyRows(source: Queryable, target: Queryable): Promise<number> {
       Number((await db.query<{ n: string }>(`select count(*) as n from ${COPIED_SCHEMA}.${quoted(table)}`)).rows[0].n);
     const [had, has] = await Promise.all([count(source), count(target)]);
     if (had !== has)
-      throw new Error(`The upgrade copied ${has} of the ${had} rows of ${table}; the old folder is unchanged.`);
+      throw new Error(`The upgrade copied ${has} of the ${had} rows of ${table}; the old folder stays in use.`);
     copied += has;
   }
   const sequences = (
