@@ -9,13 +9,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { PGlite as PGlite18 } from "pglite-postgres-18";
-import { pg_trgm as pg_trgm18 } from "pglite-postgres-18/contrib/pg_trgm";
 import { migrationsFolder, PGLITE_SHARED_BUFFERS } from "../api/db/client";
-import { upgradeEmbeddedDataFolder } from "../api/db/pglite-upgrade";
+import { openWithReleaseBeforeEngine, upgradeEmbeddedDataFolder } from "../api/db/pglite-upgrade";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
 const PASSAGES_A_PAGE = 17;
@@ -24,8 +21,8 @@ const work = mkdtempSync(path.join(tmpdir(), "console-bench-upgrade-"));
 const dir = path.join(work, "pglite");
 try {
   const written = performance.now();
-  const old = await PGlite18.create(dir, { extensions: { pg_trgm: pg_trgm18 } });
-  await migrate(drizzle({ client: old as unknown as PGlite }), { migrationsFolder });
+  const old = await openWithReleaseBeforeEngine(dir);
+  await migrate(drizzle({ client: old }), { migrationsFolder });
   // Passages of about a hundred words, their lexemes made by the old engine itself (the copy moves
   // them as stored, whoever made them).
   await old.exec(`

@@ -5,11 +5,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { PGlite as PGlite18 } from "pglite-postgres-18";
-import { pg_trgm as pg_trgm18 } from "pglite-postgres-18/contrib/pg_trgm";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrationsFolder, openDatabase } from "./client";
-import { EMBEDDED_POSTGRES_MAJOR, upgradeEmbeddedDataFolder } from "./pglite-upgrade";
+import { EMBEDDED_POSTGRES_MAJOR, openWithReleaseBeforeEngine, upgradeEmbeddedDataFolder } from "./pglite-upgrade";
 import { tsvectorOf } from "../knowledge/words/lexemes";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "console-pglite-upgrade-"));
@@ -35,8 +33,8 @@ function migrationsOfTheReleaseBefore() {
 async function folderOfTheReleaseBefore(name: string) {
   const dir = path.join(scratch, name);
   const { folder, migrations } = migrationsOfTheReleaseBefore();
-  const old = await PGlite18.create(dir, { extensions: { pg_trgm: pg_trgm18 } });
-  await migrate(drizzle({ client: old as unknown as PGlite }), { migrationsFolder: folder });
+  const old = await openWithReleaseBeforeEngine(dir);
+  await migrate(drizzle({ client: old }), { migrationsFolder: folder });
   await old.exec(`
     insert into client_apps (client_name, url_code) values ('Northfield', 'northfield'), ('Gone', 'gone');
     delete from client_apps where url_code = 'gone';

@@ -75,24 +75,16 @@ export async function upgradeEmbeddedDataFolder(
   log.info(`[db] upgrading the database folder from PostgreSQL ${major} to ${EMBEDDED_POSTGRES_MAJOR}…`);
   const started = performance.now();
   rmSync(next, { recursive: true, force: true });
-  // The old engine is loaded only here: every other start reads one small file and goes on.
-  const [{ PGlite: PGlite18 }, { pg_trgm: pg_trgm18 }] = await Promise.all([
-    import("pglite-postgres-18"),
-    import("pglite-postgres-18/contrib/pg_trgm"),
-  ]);
-  const old = await PGlite18.create(dir, {
-    extensions: { pg_trgm: pg_trgm18 },
-    startParams: [...PGlite18.defaultStartParams, ...settings],
-  });
+  const old = await openWithReleaseBeforeEngine(dir, settings);
   let fresh: PGlite | undefined;
   try {
-    await migrate(drizzle({ client: old as unknown as PGlite }), { migrationsFolder });
+    await migrate(drizzle({ client: old }), { migrationsFolder });
     fresh = await PGlite.create(next, {
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...settings],
     });
     await migrate(drizzle({ client: fresh }), { migrationsFolder });
-    const rows = await copyRows(old as unknown as Queryable, fresh);
+    const rows = await copyRows(old, fresh);
     await fresh.close();
     fresh = undefined;
     writeFileSync(path.join(next, COMPLETE_MARKER), "");
@@ -111,6 +103,24 @@ export async function upgradeEmbeddedDataFolder(
     rmSync(next, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * A data folder opened with the release before's engine (PostgreSQL 18), with the extension the
+ * console's migrations create. It is loaded only when called: every other start reads one small
+ * file and goes on.
+ */
+export async function openWithReleaseBeforeEngine(dir: string, settings: string[] = []): Promise<PGlite> {
+  const [{ PGlite: PGlite18 }, { pg_trgm: pg_trgm18 }] = await Promise.all([
+    import("pglite-postgres-18"),
+    import("pglite-postgres-18/contrib/pg_trgm"),
+  ]);
+  const old = await PGlite18.create(dir, {
+    extensions: { pg_trgm: pg_trgm18 },
+    startParams: [...PGlite18.defaultStartParams, ...settings],
+  });
+  // The two engines' classes differ only in version: the members used here are the same.
+  return old as unknown as PGlite;
 }
 
 /** The PostgreSQL major version that wrote a data folder, or undefined where there is none yet. */
@@ -169,7 +179,7 @@ async function copyRows(source: Queryable, target: Queryable): Promise<number> {
       if (out.blob) await target.query(`copy ${qualified} (${columnList}) from '/dev/blob'`, [], { blob: out.blob });
     }
     const count = async (db: Queryable) =>
-      Number((await db.query<{ n: string }>(`select count(*) as n from ${COPIED_SCHEMA}.${quoted(table)}`)).rows[0].n);
+      Number((await db.query<{ n: string }>(`select count(*) as n from ${qualified}`)).rows[0].n);
     const [had, has] = await Promise.all([count(source), count(target)]);
     if (had !== has)
       throw new Error(`The upgrade copied ${has} of the ${had} rows of ${table}; the old folder stays in use.`);

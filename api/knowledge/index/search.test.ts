@@ -14,6 +14,9 @@ let harbor: number;
 
 const SITE = "https://www.northfield.edu";
 
+/** A passage's text with the lexemes the pipeline stores beside it. */
+const withLexemes = (text: string) => ({ text, tsv: tsvectorOf(text) });
+
 /** A small indexed knowledge store: three HTML pages, a PDF page and an uploaded PDF, plus another client's page. */
 beforeAll(async () => {
   host = await startTestHost();
@@ -34,7 +37,7 @@ beforeAll(async () => {
       .returning();
     await db
       .insert(chunks)
-      .values(texts.map((text, position) => ({ appId, urlId: row.id, position, text, tsv: tsvectorOf(text) })));
+      .values(texts.map((text, position) => ({ appId, urlId: row.id, position, ...withLexemes(text) })));
   };
   await page("/admissions/tuition", "Tuition and fees", [
     "Tuition for international students is $14,200 per semester; fees are billed separately.",
@@ -60,8 +63,7 @@ beforeAll(async () => {
     appId: northfield,
     fileId: file.id,
     position: 0,
-    text: "International students pay tuition each semester before classes begin.",
-    tsv: tsvectorOf("International students pay tuition each semester before classes begin."),
+    ...withLexemes("International students pay tuition each semester before classes begin."),
   });
   const [shopSite] = await db
     .insert(websites)
@@ -293,16 +295,14 @@ describe("searchChunks over words found everywhere", () => {
         appId: harbor,
         urlId: page.id,
         position,
-        text: `Every semester the shop restocks jackets, item ${position}.`,
-        tsv: tsvectorOf(`Every semester the shop restocks jackets, item ${position}.`),
+        ...withLexemes(`Every semester the shop restocks jackets, item ${position}.`),
       })),
     );
     await db.insert(chunks).values({
       appId: harbor,
       urlId: page.id,
       position: 1500,
-      text: "Parking permits and parking fees for the shop lot are paid at the desk.",
-      tsv: tsvectorOf("Parking permits and parking fees for the shop lot are paid at the desk."),
+      ...withLexemes("Parking permits and parking fees for the shop lot are paid at the desk."),
     });
 
     const rare = await searchChunks({ appId: harbor, query: "semester parking fees", limit: 5 }, host.deps);
@@ -333,7 +333,7 @@ describe("searchChunks over words found everywhere", () => {
           status: "indexed",
         })
         .returning();
-      await db.insert(chunks).values({ appId: harbor, urlId: row.id, position: 0, text, tsv: tsvectorOf(text) });
+      await db.insert(chunks).values({ appId: harbor, urlId: row.id, position: 0, ...withLexemes(text) });
     };
     await stored("/long", `${filler} ${filler} Kayak rental is by the hour. ${filler} ${filler}`);
     await stored("/short", "Kayak rental is by the hour.");
@@ -365,9 +365,7 @@ describe("searchChunks weighing a passage's page", () => {
         .returning();
       await db
         .insert(chunks)
-        .values(
-          texts.map((text, position) => ({ appId: app.id, urlId: row.id, position, text, tsv: tsvectorOf(text) })),
-        );
+        .values(texts.map((text, position) => ({ appId: app.id, urlId: row.id, position, ...withLexemes(text) })));
     };
     // "signal" is the question's rarest key word: two passages hold it, one of them on a page about flags.
     await page("/flags", ["Flags signal intent."]);
@@ -408,7 +406,7 @@ describe("searchChunks measuring how close together the key words stand", () => 
           status: "indexed",
         })
         .returning();
-      await db.insert(chunks).values({ appId: app.id, urlId: row.id, position: 0, text, tsv: tsvectorOf(text) });
+      await db.insert(chunks).values({ appId: app.id, urlId: row.id, position: 0, ...withLexemes(text) });
     };
     // The same words, as often, in passages of the same length: only their order differs. The
     // scattered one is stored first, so that on equal scores it comes first. Judged across
