@@ -64,6 +64,7 @@ export default function AccessControl() {
         currentUserEmail={me?.email ?? null}
         canManage={canManage}
         canEditPeople={Boolean(me && isStaff(me))}
+        confirming={posted?.toConfirm}
         view={paging.view}
       />
       <TablePager {...paging} />

@@ -535,19 +535,51 @@ describe("Access Control (/{url_code}/access-control)", () => {
     expect(advisor).toMatchObject({ name: "New Advisor", user_type: "user", app_user: { role: "client_user" } });
     expect(advisor.app_user!.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
 
-    const removed = await postAccess(
+    const removal = accessFields(
+      0,
+      { id: advisor.id, email: advisor.email, name: advisor.name, role: "client_user", remove: true },
+      advisor,
+    );
+    const removed = await postAccess({ intent: "save", ...removal, removals_confirmed: String(advisor.id) }, cookie);
+    expect(removed).toHaveRedirect();
+    expect((await listAccess(cookie)).users.some((u) => u.id === advisor.id)).toBe(false);
+  });
+
+  it("asks before a removal the page has not had confirmed (a form posted without JavaScript), saving nothing", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const granted = await postAccess(
       {
         intent: "save",
-        ...accessFields(
-          0,
-          { id: advisor.id, email: advisor.email, name: advisor.name, role: "client_user", remove: true },
-          advisor,
-        ),
+        ...accessFields(0, { email: "to.confirm@example.com", name: "To Confirm", role: "client_user" }),
       },
       cookie,
     );
-    expect(removed).toHaveRedirect();
-    expect((await listAccess(cookie)).users.some((u) => u.id === advisor.id)).toBe(false);
+    expect(granted).toHaveRedirect();
+    const person = (await listAccess(cookie)).users.find((u) => u.email === "to.confirm@example.com")!;
+    const removal = {
+      intent: "save",
+      ...accessFields(
+        0,
+        { id: person.id, email: person.email, name: "Renamed Meanwhile", role: "client_user", remove: true },
+        person,
+      ),
+    };
+
+    const asked = await postAccess(removal, cookie);
+    expect(asked.status).toBe(200);
+    const answer = await asked.json();
+    expect(answer.toConfirm).toEqual([String(person.id)]);
+    expect(answer.rows[0]).toMatchObject({ id: String(person.id), remove: true, name: "Renamed Meanwhile" });
+    expect((await listAccess(cookie)).users.some((u) => u.id === person.id)).toBe(true);
+
+    // Another row's confirmation does not stand for this one.
+    const otherConfirmed = await postAccess({ ...removal, removals_confirmed: `${person.id + 1000},x` }, cookie);
+    expect((await otherConfirmed.json()).toConfirm).toEqual([String(person.id)]);
+
+    const confirmed = await postAccess({ ...removal, removals_confirmed: String(person.id) }, cookie);
+    expect(confirmed).toHaveRedirect("/northfield/access-control");
+    await expect(confirmed).toSendToast({ type: "success", description: "Access saved" });
+    expect((await listAccess(cookie)).users.some((u) => u.id === person.id)).toBe(false);
   });
 
   it("adds another client's member exactly as a new address: the name typed, no trace of the account elsewhere", async () => {

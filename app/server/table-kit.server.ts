@@ -223,6 +223,8 @@ interface RowsSave<Row, Payload, Reply extends Response> {
   backTo: string | { unchanged: string; saved: string };
   /** The table's answer when it does not redirect: the rows as posted, with their messages. */
   reply: (data: TableActionData<Row>, init: ReplyInit) => Reply;
+  /** The ids of the rows to send whose change the person has not confirmed yet (TableKind's `confirms`). */
+  unconfirmed?: (rows: Row[]) => string[];
 }
 
 /**
@@ -239,6 +241,7 @@ export async function saveRows<Row, Payload, Reply extends Response>({
   send,
   backTo,
   reply,
+  unconfirmed,
 }: RowsSave<Row, Payload, Reply>) {
   const { unchanged, saved } = typeof backTo === "string" ? { unchanged: backTo, saved: backTo } : backTo;
   let rows = posted;
@@ -252,6 +255,8 @@ export async function saveRows<Row, Payload, Reply extends Response>({
   if (!plan.ok) return reply({ rows, errors: plan.errors, formError: FIX_ROWS_MESSAGE }, 400);
   if (plan.payload.length === 0)
     return redirectWithToast(unchanged, { type: "info", description: "No changes to save" });
+  const asked = unconfirmed?.(rows) ?? [];
+  if (asked.length) return reply({ rows, errors: noRowErrors(rows), formError: null, toConfirm: asked }, 200);
   try {
     const message = await send(plan.payload);
     return redirectWithToast(saved, { type: "success", description: message });
@@ -268,10 +273,16 @@ type TableRow = { id: string; editing: boolean; loaded: Record<string, string> |
 
 /** A rows table that only adds, edits and saves rows (Users, Access Control). */
 export interface TableKind<Row extends TableRow, Payload> {
-  read: (formData: FormData) => { intent: TableIntent<RowIntent>; rows: Row[] } | null;
+  /** The rows, the pressed button, and the ids of the rows whose change the page has had confirmed. */
+  read: (formData: FormData) => { intent: TableIntent<RowIntent>; rows: Row[]; confirmed?: ReadonlySet<string> } | null;
   blank: () => Row;
   plan: (rows: Row[]) => SavePlan<Payload>;
   apiRows: ApiRows;
+  /**
+   * A change that must be confirmed before it is saved (a removal): a save holding such a row whose
+   * id the form does not post as confirmed answers the ids to confirm, and saves nothing.
+   */
+  confirms?: (row: Row) => boolean;
 }
 
 interface TableSpec<Row extends TableRow, Payload> extends TableKind<Row, Payload> {
@@ -293,7 +304,7 @@ export async function handleTableAction<Row extends TableRow, Payload>(spec: Tab
   const formData = await readForm(spec.request);
   const form = spec.read(formData);
   if (!form) return tableReply<Row>({ rows: [], errors: [], formError: UNREADABLE_FORM_MESSAGE }, 400);
-  const { intent, rows } = form;
+  const { intent, rows, confirmed } = form;
   switch (intent.kind) {
     case "add-row":
     case "discard-row":
@@ -316,7 +327,7 @@ export async function handleTableAction<Row extends TableRow, Payload>(spec: Tab
       break;
   }
   const { pathname, search } = new URL(spec.request.url);
-  const { stored } = spec;
+  const { stored, confirms } = spec;
   return saveRows({
     rows,
     rebase: stored
@@ -328,5 +339,8 @@ export async function handleTableAction<Row extends TableRow, Payload>(spec: Tab
     send: spec.save,
     backTo: `${pathname}${search}`,
     reply: tableReply,
+    unconfirmed: confirms
+      ? (toSave) => toSave.filter((row) => confirms(row) && !confirmed?.has(row.id)).map((row) => row.id)
+      : undefined,
   });
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AppRole, UserType, type AppUsersUpsertBody, type UsersUpsertBody } from "@contract";
 import { checkRowsToSave, ROW_ERROR } from "~/components/editable-table/rows";
 import {
+  ACCESS_CONFIRMED_FIELD,
   ACCESS_REQUIRED_FIELDS,
   accessRowNeedsSave,
   accessRowToCheck,
@@ -52,8 +53,12 @@ const UsersForm = z.object({
     .default([]),
 });
 
+/** The ids of the rows whose removal the page has had confirmed, comma-separated (ACCESS_CONFIRMED_FIELD). */
+const confirmedIds = z.string().max(20_000).default("");
+
 const AccessForm = z.object({
   intent: text,
+  [ACCESS_CONFIRMED_FIELD]: confirmedIds,
   users: z
     .array(
       z.object({
@@ -100,7 +105,8 @@ export function readAccessForm(formData: FormData) {
       loaded,
     }),
   );
-  return { intent: tableIntent(submission.value.intent, PEOPLE_ROW_INTENTS), rows };
+  const confirmed = new Set(submission.value[ACCESS_CONFIRMED_FIELD].split(",").filter(Boolean));
+  return { intent: tableIntent(submission.value.intent, PEOPLE_ROW_INTENTS), rows, confirmed };
 }
 
 export function planUsersSave(rows: UserFormRow[]): SavePlan<UsersUpsertBody["users"][number]> {
@@ -184,4 +190,7 @@ export const accessTable: TableKind<AccessFormRow, AppUsersUpsertBody["users"][n
   blank: () => blankAccessRow(),
   plan: planAccessSave,
   apiRows: PEOPLE_API_ROWS,
+  // Taking someone's access away is asked about first: in the browser when Remove is ticked, and
+  // without JavaScript by the save's answer, which lists who would lose it (AccessTable).
+  confirms: (row) => row.remove,
 };

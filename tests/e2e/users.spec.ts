@@ -337,10 +337,15 @@ test.describe("without JavaScript", () => {
     await saveButton(page).click();
     await expect(page.getByTestId("toast")).toContainText("Access saved");
 
+    // Ticking Remove asks nothing without JavaScript: the save asks instead, and saves nothing yet.
     await rowOf(page, email)
       .getByRole("checkbox", { name: /^Remove, row/ })
       .check();
     await saveButton(page).click();
+    const question = page.getByRole("group", { name: "Remove access" });
+    await expect(question).toContainText(`Remove ${email}'s access to Northfield University?`);
+    await expect(rowOf(page, email).getByRole("checkbox", { name: /^Remove, row/ })).toBeChecked();
+    await question.getByRole("button", { name: "Remove access and save" }).click();
     await expect(page.getByTestId("toast")).toContainText("Access saved");
     await expect(rowOf(page, email)).toHaveCount(0);
   });

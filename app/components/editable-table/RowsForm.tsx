@@ -96,6 +96,8 @@ interface RowsFormShellProps {
   rowsFlagged: boolean;
   /** With JavaScript, before a save goes out: flags failing rows; false stops the save. */
   validate: () => boolean;
+  /** Said under the save bar, inside the form: a question the last save's answer asks (AccessTable). */
+  notice?: ReactNode;
   /** The tables (and their add buttons). */
   children: ReactNode;
 }
@@ -114,6 +116,7 @@ export function RowsFormShell({
   formError,
   rowsFlagged,
   validate,
+  notice,
   children,
 }: RowsFormShellProps) {
   // A message about rows lasts while rows are flagged; one about the whole form until the next answer.
@@ -147,6 +150,7 @@ export function RowsFormShell({
         message={readOnly ? readOnlyMessage : shownProblem}
         messageTone={readOnly ? "idle" : "error"}
       />
+      {notice}
       {children}
     </Form>
   );

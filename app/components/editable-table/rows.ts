@@ -6,6 +6,11 @@ export interface TableActionData<Row> {
   /** Aligned with `rows`; field ⇒ messages, `row` for problems of the whole row. */
   errors: (FieldErrors | null)[];
   formError: string | null;
+  /**
+   * The ids of the rows whose change the save waits to have confirmed (a removal posted without
+   * JavaScript, which asks nothing when it is ticked): nothing was saved, the rows are as posted.
+   */
+  toConfirm?: string[];
 }
 
 export const ROW_ERROR = "row";

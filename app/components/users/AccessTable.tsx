@@ -13,9 +13,13 @@ import {
 } from "~/components/editable-table/RowsForm";
 import { useRowsState } from "~/components/editable-table/useRowsState";
 import * as s from "~/components/editable-table/EditableTable.css";
+import * as confirmStyles from "~/components/ConfirmStep.css";
+import { useHydrated } from "~/components/useHydrated";
+import * as ui from "~/styles/ui.css";
 import { ACCESS_COLUMNS } from "./sorting";
 import { PersonCells, RoleCell, SavedAtCell } from "./PersonCells";
 import {
+  ACCESS_CONFIRMED_FIELD,
   ACCESS_REQUIRED_FIELDS,
   accessRowErrors,
   accessRowNeedsSave,
@@ -41,11 +45,41 @@ export interface AccessTableProps {
   canManage: boolean;
   /** Only staff may rename or re-address an existing account (it may belong to other clients). */
   canEditPeople: boolean;
+  /** The rows (by id) whose removal the last save asked to have confirmed (posted without JavaScript). */
+  confirming?: string[];
 }
 
 const roleLabel = (value: string) => APP_ROLE_LABELS[value as AppRole] ?? value;
 
 export const READ_ONLY_MESSAGE = "You can view who has access, but not change it.";
+
+const people = new Intl.ListFormat("en", { type: "conjunction" });
+
+/** The question a removal asks: as Remove is ticked in the browser, and after a save without JavaScript. */
+export function removalQuestion(emails: string[], clientName: string) {
+  return emails.length === 1
+    ? `Remove ${emails[0]}'s access to ${clientName}?`
+    : `Remove the access of ${people.format(emails)} to ${clientName}?`;
+}
+
+/**
+ * Without JavaScript, ticking Remove asks nothing, so the save answers with the question and saves
+ * nothing: the rows stay as posted, and the button here saves them with the removals confirmed.
+ */
+function ConfirmRemovals({ emails, clientName }: { emails: string[]; clientName: string }) {
+  return (
+    <div role="group" aria-label="Remove access" className={confirmStyles.confirm}>
+      <p role="alert" className={confirmStyles.confirmText}>
+        {removalQuestion(emails, clientName)} Untick Remove on a row to keep that person's access.
+      </p>
+      <div className={ui.toolbar}>
+        <button type="submit" name="intent" value="save" className={ui.button.danger}>
+          Remove access and save
+        </button>
+      </div>
+    </div>
+  );
+}
 
 /**
  * The Access Control table: Email, Name, Role, Onboarded On, and per person an Edit action and a
@@ -62,6 +96,7 @@ export function AccessTable({
   currentUserEmail,
   canManage,
   canEditPeople,
+  confirming = [],
   view,
 }: AccessTableProps) {
   const table = useRowsState({
@@ -77,6 +112,14 @@ export function AccessTable({
   const defaultRole: AppRole = assignableRoles.includes("client_user")
     ? "client_user"
     : (assignableRoles[0] ?? "client_user");
+  // In the browser each removal was confirmed as it was ticked; without JavaScript only those the
+  // save's answer asked about (ConfirmRemovals), so that a row ticked afterwards is asked about too.
+  const hydrated = useHydrated();
+  const removing = table.items.filter(({ row }) => row.remove);
+  const confirmed = hydrated ? removing.map(({ row }) => row.id) : confirming;
+  const asked = removing
+    .filter(({ row }) => confirming.includes(row.id))
+    .map(({ row }) => row.loaded?.email ?? row.email);
 
   return (
     <RowsForm
@@ -94,6 +137,12 @@ export function AccessTable({
       onAdd={() => `access-${table.addRow(blankAccessRow(defaultRole))}-email`}
       validate={table.validate}
       empty={table.items.length === 0}
+      notice={
+        <>
+          <input type="hidden" name={ACCESS_CONFIRMED_FIELD} value={confirmed.join(",")} />
+          {asked.length && canManage ? <ConfirmRemovals emails={asked} clientName={clientName} /> : null}
+        </>
+      }
     >
       {table.items.map(({ key, row }, index) => {
         const n = index + 1;
@@ -165,9 +214,7 @@ export function AccessTable({
                           const person = row.loaded?.email ?? row.email;
                           if (
                             remove &&
-                            !window.confirm(
-                              `Remove ${person}'s access to ${clientName}? It takes effect when you save.`,
-                            )
+                            !window.confirm(`${removalQuestion([person], clientName)} It takes effect when you save.`)
                           )
                             return;
                           table.update(key, { remove });

@@ -36,6 +36,11 @@ export interface AccessFormRow {
 /** Per screen (spec section 5): Users need email, name and user_type; Access Control email, name and role. */
 export const USER_REQUIRED_FIELDS = ["email", "name", "user_type"] as const;
 export const ACCESS_REQUIRED_FIELDS = ["email", "name", "role"] as const;
+/**
+ * The Access Control form's field listing the rows (by id, comma-separated) whose removal the page
+ * has had confirmed: a save removing anyone else is answered with the question first.
+ */
+export const ACCESS_CONFIRMED_FIELD = "removals_confirmed";
 
 /** A new Users row starts as user_type user (spec section 6: the default user_type). */
 export const blankUserRow = (): UserFormRow => ({
