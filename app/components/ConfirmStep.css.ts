@@ -1,13 +1,7 @@
 import { globalStyle, style } from "@vanilla-extract/css";
-import { vars } from "~/styles/theme.css";
+import { confirmFrame, confirmQuestion } from "~/styles/confirm-frame";
 
 /** The server-rendered question before something goes for good: framed in the error colour. */
-export const confirm = style({
-  border: `1px solid ${vars.color.error}`,
-  background: vars.color.errorSoft,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  marginBottom: vars.space.md,
-});
-export const confirmText = style({ margin: `0 0 ${vars.space.sm}`, fontWeight: 600 });
+export const confirm = style(confirmFrame);
+export const confirmText = style(confirmQuestion);
 globalStyle(`${confirm} > :last-child`, { marginBottom: 0 });

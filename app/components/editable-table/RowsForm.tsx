@@ -96,8 +96,6 @@ interface RowsFormShellProps {
   rowsFlagged: boolean;
   /** With JavaScript, before a save goes out: flags failing rows; false stops the save. */
   validate: () => boolean;
-  /** Said under the save bar, inside the form: a question the last save's answer asks (AccessTable). */
-  notice?: ReactNode;
   /** The tables (and their add buttons). */
   children: ReactNode;
 }
@@ -116,7 +114,6 @@ export function RowsFormShell({
   formError,
   rowsFlagged,
   validate,
-  notice,
   children,
 }: RowsFormShellProps) {
   // A message about rows lasts while rows are flagged; one about the whole form until the next answer.
@@ -150,7 +147,6 @@ export function RowsFormShell({
         message={readOnly ? readOnlyMessage : shownProblem}
         messageTone={readOnly ? "idle" : "error"}
       />
-      {notice}
       {children}
     </Form>
   );
