@@ -576,6 +576,16 @@ describe("Access Control (/{url_code}/access-control)", () => {
     const otherConfirmed = await postAccess({ ...removal, removals_confirmed: `${person.id + 1000},x` }, cookie);
     expect((await otherConfirmed.json()).toConfirm).toEqual([String(person.id)]);
 
+    // The field is bounded (past it the form is refused; a megabyte is past the form's own bound),
+    // and one holding a NUL byte confirms nothing.
+    const pastBound = await postAccess({ ...removal, removals_confirmed: "1,".repeat(15_000) }, cookie);
+    expect(pastBound.status).toBe(400);
+    const megabyte = await postAccess({ ...removal, removals_confirmed: "1,".repeat(500_000) }, cookie);
+    expect(megabyte.status).toBe(413);
+    const withNul = await postAccess({ ...removal, removals_confirmed: `${person.id}\u0000` }, cookie);
+    expect((await withNul.json()).toConfirm).toEqual([String(person.id)]);
+    expect((await listAccess(cookie)).users.some((u) => u.id === person.id)).toBe(true);
+
     const confirmed = await postAccess({ ...removal, removals_confirmed: String(person.id) }, cookie);
     expect(confirmed).toHaveRedirect("/northfield/access-control");
     await expect(confirmed).toSendToast({ type: "success", description: "Access saved" });
