@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { createApi } from "./app";
 import type { ApiConfig } from "./config";
-import { openDatabase, type DatabaseOptions } from "./db/client";
+import { CLOSE_WAIT_MS, openDatabase, type DatabaseOptions } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { consoleLogger, type ApiDeps, type Logger } from "./deps";
 import { WorkerLease } from "./jobs/leases";
@@ -24,6 +24,8 @@ export interface ApiHostOptions {
   work?: boolean;
   seed?: boolean;
   log?: Logger;
+  /** How long each step of `close()` may take before it is left behind (CLOSE_WAIT_MS). */
+  closeWaitMs?: number;
 }
 
 /** An advisory lock key of our own: the demo's first jobs are queued under it. */
@@ -97,19 +99,42 @@ export async function startApiHost(options: ApiHostOptions) {
       if (seeded) return;
       await jobs.send("pipeline-recover", handle.kind === "pglite" ? { olderThanSeconds: 0 } : {});
     },
+    /**
+     * Stops working and closes what the host opened. Each step is waited for a bounded time: a
+     * stopping process must end even when the database stopped answering halfway through, and the
+     * work it still held goes to another worker once its lease lapses.
+     */
     async close() {
+      const closeWaitMs = options.closeWaitMs ?? CLOSE_WAIT_MS;
+      const step = (what: string, work: () => Promise<unknown>) => finishWithin(closeWaitMs, what, work, log);
       // Sweeps stop before the job queue they send to; the lease goes once the handlers are done.
-      await lease?.stopRenewing();
-      await jobs.stop();
-      await lease?.release();
-      await closeFetchAgents();
+      await step("the lease's renewal", async () => lease?.stopRenewing());
+      await step("the job queue", () => jobs.stop());
+      await step("the lease's release", async () => lease?.release());
+      await step("the crawler's connections", () => closeFetchAgents());
       // The extraction pool is the process's, not the host's, and stays: its idle threads hold
       // nothing open (piscina unrefs them) and leave after a quiet minute, and a process that exits
       // ends them. A test runner or a benchmark that opens hosts one after another reuses their
       // threads instead of starting and loading new ones for each (decision 038).
-      await handle.close();
+      // The pool bounds its own wait, ending connections still in use past it (db/client.ts).
+      if (handle.kind === "postgres") await handle.close(closeWaitMs);
+      else await step("the database", () => handle.close());
     },
   };
 }
 
 export type ApiHost = Awaited<ReturnType<typeof startApiHost>>;
+
+/** Waits for `work` at most `ms`, then goes on, saying what was left unfinished; a failure is said too. */
+async function finishWithin(ms: number, what: string, work: () => Promise<unknown>, log: Logger) {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), ms)));
+  try {
+    const outcome = await Promise.race([work().then(() => "done" as const), waited]);
+    if (outcome === "late") log.warn(`closing: ${what} did not finish within ${ms / 1000} s; going on without it`);
+  } catch (error) {
+    log.warn(`closing: ${what} failed: ${(error as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -27,8 +27,16 @@ export type DatabaseHandle =
       backgroundDb: Database;
       pool: pg.Pool;
       connectionString: string;
-      close: () => Promise<void>;
+      /** Ends the pool, waiting at most `waitMs` (CLOSE_WAIT_MS) for connections still in use. */
+      close: (waitMs?: number) => Promise<void>;
     };
+
+/**
+ * How long closing waits for a connection still in use. A job the queue stopped waiting for may
+ * hold one on a statement that does not end; the process stops all the same, and its lease hands
+ * that work to another worker.
+ */
+export const CLOSE_WAIT_MS = 10_000;
 
 export type DatabaseOptions =
   /** Real Postgres through node-postgres. */
@@ -118,6 +126,26 @@ function timeStatementsOf(queryable: { query: (...args: never[]) => unknown }) {
   }) as never;
 }
 
+/**
+ * Ends the pool once every connection in use is given back, or after `waitMs` ends those still in
+ * use: pg's own `end()` waits for them without limit, and one held by a statement that never ends
+ * (a lock wait, a server that stopped answering) kept a stopping process alive for good.
+ */
+async function endPool(pool: pg.Pool, inUse: Set<pg.PoolClient>, waitMs: number) {
+  const ended = pool.end().then(() => true);
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs)));
+  try {
+    if (await Promise.race([ended, waited])) return;
+  } finally {
+    clearTimeout(timer);
+  }
+  console.warn(`[db] ${inUse.size} connection(s) still in use after ${waitMs / 1000} s of closing: ended`);
+  // A statement in flight fails with its connection, and whoever waits on it hears so. Not waited
+  // for: ending a connection whose server no longer answers is what could not finish.
+  for (const client of inUse) void client.end().catch(() => {});
+}
+
 /** Opens the database and applies every pending migration before anyone uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) {
@@ -138,9 +166,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // with it, and the pool drops the connection when it is given back.
       client.on("error", (error) => console.warn(`[db] connection lost: ${error.message}`));
     });
+    const inUse = new Set<pg.PoolClient>();
+    pool.on("acquire", (client) => inUse.add(client));
+    pool.on("release", (_error, client) => inUse.delete(client));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     await whileHoldingLock(pool, MIGRATION_LOCK, () => migratePg(db as never, { migrationsFolder }));
-    return { kind: "postgres", db, backgroundDb: db, pool, connectionString: options.url, close: () => pool.end() };
+    return {
+      kind: "postgres",
+      db,
+      backgroundDb: db,
+      pool,
+      connectionString: options.url,
+      close: (waitMs = CLOSE_WAIT_MS) => endPool(pool, inUse, waitMs),
+    };
   }
   const settings = ["-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   if (options.dir) {
