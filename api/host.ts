@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { createApi } from "./app";
 import type { ApiConfig } from "./config";
-import { CLOSE_WAIT_MS, openDatabase, type DatabaseOptions } from "./db/client";
+import { CLOSE_WAIT_MS, openDatabase, settledWithin, type DatabaseOptions } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { consoleLogger, type ApiDeps, type Logger } from "./deps";
 import { WorkerLease } from "./jobs/leases";
@@ -127,14 +127,8 @@ export type ApiHost = Awaited<ReturnType<typeof startApiHost>>;
 
 /** Waits for `work` at most `ms`, then goes on, saying what was left unfinished; a failure is said too. */
 async function finishWithin(ms: number, what: string, work: () => Promise<unknown>, log: Logger) {
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), ms)));
-  try {
-    const outcome = await Promise.race([work().then(() => "done" as const), waited]);
-    if (outcome === "late") log.warn(`closing: ${what} did not finish within ${ms / 1000} s; going on without it`);
-  } catch (error) {
-    log.warn(`closing: ${what} failed: ${(error as Error).message}`);
-  } finally {
-    clearTimeout(timer);
-  }
+  const working = work();
+  if (!(await settledWithin(working, ms)))
+    return log.warn(`closing: ${what} did not finish within ${ms / 1000} s; going on without it`);
+  await working.catch((error: Error) => log.warn(`closing: ${what} failed: ${error.message}`));
 }

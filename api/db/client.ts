@@ -127,19 +127,33 @@ function timeStatementsOf(queryable: { query: (...args: never[]) => unknown }) {
 }
 
 /**
+ * Whether `work` settled within `ms` (its failure included: the caller still holds `work` to read
+ * it). What closing waits on: past the bound it goes on without it.
+ */
+export async function settledWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      waited,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Ends the pool once every connection in use is given back, or after `waitMs` ends those still in
  * use: pg's own `end()` waits for them without limit, and one held by a statement that never ends
  * (a lock wait, a server that stopped answering) kept a stopping process alive for good.
  */
 async function endPool(pool: pg.Pool, inUse: Set<pg.PoolClient>, waitMs: number) {
-  const ended = pool.end().then(() => true);
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs)));
-  try {
-    if (await Promise.race([ended, waited])) return;
-  } finally {
-    clearTimeout(timer);
-  }
+  const ended = pool.end();
+  if (await settledWithin(ended, waitMs)) return ended;
   console.warn(`[db] ${inUse.size} connection(s) still in use after ${waitMs / 1000} s of closing: ended`);
   // A statement in flight fails with its connection, and whoever waits on it hears so. Not waited
   // for: ending a connection whose server no longer answers is what could not finish.
