@@ -38,9 +38,14 @@ export function Shell({ user, apps, backoffice, children }: ShellProps) {
     else window.localStorage.removeItem("selectedApp");
   }, [app]);
 
-  // A <details> menu stays open across client-side navigation unless told otherwise.
+  // A <details> menu stays open across client-side navigation unless told otherwise. Not on the
+  // first render: the menu works before the page hydrates, and one opened meanwhile stays open.
   const profileMenu = useRef<HTMLDetailsElement>(null);
+  const menuShownAt = useRef(`${location.pathname}${location.search}`);
   useEffect(() => {
+    const at = `${location.pathname}${location.search}`;
+    if (at === menuShownAt.current) return;
+    menuShownAt.current = at;
     if (profileMenu.current) profileMenu.current.open = false;
   }, [location.pathname, location.search]);
 

@@ -202,6 +202,29 @@ test("a client user sees only their client and no jobs links; foreign clients ar
   await expect(page.getByRole("alert")).toContainText("You do not have permission");
 });
 
+test("the profile menu opened before the page's scripts run stays open once they have", async ({
+  signedInPage: page,
+}) => {
+  // As on a slow connection: the page is shown and used while its scripts are still on their way.
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/build/**/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/northfield", { waitUntil: "commit" });
+  await page.getByLabel("Profile menu").click();
+  await expect(page.getByRole("link", { name: "Background jobs" })).toBeVisible();
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.unrouteAll();
+  await expect(page.getByRole("link", { name: "Background jobs" })).toBeVisible();
+  // A navigation still closes it.
+  await page.getByRole("link", { name: "Background jobs" }).click();
+  await expect(page.getByRole("heading", { name: "Background jobs" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Queue console" })).toBeHidden();
+});
+
 test("background jobs: run a queue from the dashboard, watch it complete, open its queue console", async ({
   signedInPage: page,
 }) => {
