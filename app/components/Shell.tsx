@@ -41,12 +41,10 @@ export function Shell({ user, apps, backoffice, children }: ShellProps) {
   // A <details> menu stays open across client-side navigation unless told otherwise. Not on the
   // first render: the menu works before the page hydrates, and one opened meanwhile stays open.
   const profileMenu = useRef<HTMLDetailsElement>(null);
-  const menuShownAt = useRef(`${location.pathname}${location.search}`);
+  const hydrated = useRef(false);
   useEffect(() => {
-    const at = `${location.pathname}${location.search}`;
-    if (at === menuShownAt.current) return;
-    menuShownAt.current = at;
-    if (profileMenu.current) profileMenu.current.open = false;
+    if (hydrated.current && profileMenu.current) profileMenu.current.open = false;
+    hydrated.current = true;
   }, [location.pathname, location.search]);
 
   const waitingForClients = navigation.state === "loading" && isUnknownClientPath(navigation.location.pathname, apps);
