@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { PNG_BYTES, pngOfAtLeast, pngOnDisk } from "../support/files";
-import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoSeriousAxeViolations, openWithScriptsHeld, signIn, test } from "./fixtures";
 
 /**
  * Several tests save the admissions agent's appearance, some the same settings (a colour saved and
@@ -318,20 +318,9 @@ async function editBeforeScripts(
   edit: () => Promise<void>,
   { path = SHOP, whileHydrating = async () => {} } = {},
 ) {
-  let release = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/build/**/*.js", async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
-  await page.goto(path, { waitUntil: "commit" });
+  const hydrate = await openWithScriptsHeld(page, path);
   await edit();
-  release();
-  await whileHydrating();
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-  await page.unrouteAll();
+  await hydrate(whileHydrating);
 }
 
 test("what is typed or chosen before the page's JavaScript runs counts as an unsaved change", async ({

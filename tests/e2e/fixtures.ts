@@ -66,4 +66,24 @@ export const test = base.extend<{ signedInPage: Page }>({
     await provide(page);
   },
 });
+/**
+ * Opens `path` with its scripts held back, as on a slow connection: the page is shown and can be
+ * used before it hydrates. The answer lets them through and waits until the page has hydrated.
+ */
+export async function openWithScriptsHeld(page: Page, path: string) {
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/build/**/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: "commit" });
+  return async (whileHydrating = async () => {}) => {
+    release();
+    await whileHydrating();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.unrouteAll();
+  };
+}
+
 export { expect };

@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoSeriousAxeViolations, openWithScriptsHeld, signIn, test } from "./fixtures";
 import { BASE_URL, E2E } from "./ports";
 import { GET_ONLY_MESSAGE } from "../../app/server/http/get-only-routes.server";
 
@@ -205,19 +205,10 @@ test("a client user sees only their client and no jobs links; foreign clients ar
 test("the profile menu opened before the page's scripts run stays open once they have", async ({
   signedInPage: page,
 }) => {
-  // As on a slow connection: the page is shown and used while its scripts are still on their way.
-  let release = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/build/**/*.js", async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
-  await page.goto("/northfield", { waitUntil: "commit" });
+  const hydrate = await openWithScriptsHeld(page, "/northfield");
   await page.getByLabel("Profile menu").click();
   await expect(page.getByRole("link", { name: "Background jobs" })).toBeVisible();
-  release();
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-  await page.unrouteAll();
+  await hydrate();
   await expect(page.getByRole("link", { name: "Background jobs" })).toBeVisible();
   // A navigation still closes it.
   await page.getByRole("link", { name: "Background jobs" }).click();
