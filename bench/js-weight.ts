@@ -93,6 +93,29 @@ function partialManifestScript(manifest: Manifest, tree: AgnosticRouteObject[], 
 
 const lazyRouteDiscovery = Boolean((remixConfig.future as Record<string, boolean> | undefined)?.v3_lazyRouteDiscovery);
 
+/**
+ * Each page one opens (a leaf route; layouts are counted within their pages) with the scripts a
+ * browser loads for it: the client entry and its chunks, and every matched route module, root to
+ * leaf, with its chunks.
+ */
+export function pageScripts(manifest: Manifest) {
+  const parents = new Set(Object.values(manifest.routes).map((route) => route.parentId));
+  const leaves = Object.values(manifest.routes).filter((route) => !parents.has(route.id) || route.index);
+  return leaves.map((leaf) => {
+    const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+    if (!lazyRouteDiscovery) files.add(manifest.url);
+    for (
+      let route: ManifestRoute | undefined = leaf;
+      route;
+      route = route.parentId ? manifest.routes[route.parentId] : undefined
+    ) {
+      files.add(route.module);
+      for (const chunk of route.imports ?? []) files.add(chunk);
+    }
+    return { routeId: leaf.id, pattern: patternOf(manifest.routes, leaf), files };
+  });
+}
+
 export function routeWeights(publicDir: string): RouteWeight[] {
   const manifest = readManifest(publicDir);
   const tree = routeTree(manifest.routes);
@@ -105,21 +128,7 @@ export function routeWeights(publicDir: string): RouteWeight[] {
     }
     return size;
   };
-  const parents = new Set(Object.values(manifest.routes).map((route) => route.parentId));
-  // Leaves are the pages one opens; layouts are counted within them.
-  const leaves = Object.values(manifest.routes).filter((route) => !parents.has(route.id) || route.index);
-  const weights = leaves.map((leaf) => {
-    const pattern = patternOf(manifest.routes, leaf);
-    const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
-    if (!lazyRouteDiscovery) files.add(manifest.url);
-    for (
-      let route: ManifestRoute | undefined = leaf;
-      route;
-      route = route.parentId ? manifest.routes[route.parentId] : undefined
-    ) {
-      files.add(route.module);
-      for (const chunk of route.imports ?? []) files.add(chunk);
-    }
+  const weights = pageScripts(manifest).map(({ routeId, pattern, files }) => {
     const total = lazyRouteDiscovery
       ? sizesOf(partialManifestScript(manifest, tree, pattern))
       : { raw: 0, gzip: 0, brotli: 0 };
@@ -129,7 +138,7 @@ export function routeWeights(publicDir: string): RouteWeight[] {
       total.gzip += size.gzip;
       total.brotli += size.brotli;
     }
-    return { routeId: leaf.id, pattern, files: files.size, ...total };
+    return { routeId, pattern, files: files.size, ...total };
   });
   return weights.sort((a, b) => b.gzip - a.gzip);
 }

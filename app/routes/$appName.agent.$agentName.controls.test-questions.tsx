@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
-import { ControlsScreen, useFormGeneration } from "~/components/controls/ControlsForm";
+import { ControlsScreen } from "~/components/controls/ControlsForm";
+import { useFormGeneration } from "~/lib/use-form-generation";
 import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { RouteError } from "~/components/RouteError";
 import { QuestionForm } from "~/components/testing/QuestionForm";

@@ -1,5 +1,5 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { SaveBar } from "~/components/SaveBar";
 import { TriggerPointSelect } from "~/components/TriggerPointSelect";
@@ -36,21 +36,6 @@ export function ControlsScreen({
       )}
     </section>
   );
-}
-
-/**
- * The React key of a screen's form: a new one for every page the browser arrives at without an
- * action's answer (first load, another trigger point, the reload after a successful save), so
- * the form starts from the loaded values and clean. A refused save keeps the form (and what is
- * being typed) while the page revalidates.
- */
-export function useFormGeneration() {
-  const location = useLocation();
-  const answered = useActionData() !== undefined;
-  const [generation, setGeneration] = useState(location.key);
-  const current = answered ? generation : location.key;
-  if (current !== generation) setGeneration(current);
-  return current;
 }
 
 /** Whether this page's form is being saved right now. */

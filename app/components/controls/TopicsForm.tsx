@@ -12,7 +12,8 @@ import {
 import { topicsBaseline, topicsDefaultValue, type TopicRow } from "~/lib/controls";
 import type { loadTopics, saveTopics } from "~/server/controls.server";
 import * as ui from "~/styles/ui.css";
-import { ControlsForm, ControlsScreen, useFormGeneration } from "./ControlsForm";
+import { useFormGeneration } from "~/lib/use-form-generation";
+import { ControlsForm, ControlsScreen } from "./ControlsForm";
 import * as s from "./controls.css";
 import { useCanConfigure } from "~/lib/user";
 

@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useEffect } from "react";
 import type { ConversationMessage } from "@contract";
 import { AnswerSources } from "~/components/AnswerSources";
-import { useFormGeneration } from "~/components/controls/ControlsForm";
+import { useFormGeneration } from "~/lib/use-form-generation";
 import {
   ANSWER_RATING_LABELS,
   environmentLabel,
