@@ -116,6 +116,28 @@ export function pageScripts(manifest: Manifest) {
   });
 }
 
+interface Metafile {
+  outputs: Record<string, { inputs: Record<string, unknown> }>;
+}
+const metafiles = new Map<string, Metafile>();
+
+/**
+ * The source modules (app files and packages' files, as the build's metafile names them) in a set
+ * of built scripts, read from the metafile `npm run build` writes beside the server build.
+ */
+export function sourceModulesOf(files: Iterable<string>, metafileFile = "build/metafile.js.json"): Set<string> {
+  let metafile = metafiles.get(metafileFile);
+  if (!metafile) {
+    metafile = JSON.parse(readFileSync(metafileFile, "utf8")) as Metafile;
+    metafiles.set(metafileFile, metafile);
+  }
+  const modules = new Set<string>();
+  for (const file of files) {
+    for (const input of Object.keys(metafile.outputs[`public${file}`]?.inputs ?? {})) modules.add(input);
+  }
+  return modules;
+}
+
 export function routeWeights(publicDir: string): RouteWeight[] {
   const manifest = readManifest(publicDir);
   const tree = routeTree(manifest.routes);

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AI_PERSONALITY } from "@contract/values/controls";
-import { ControlsScreen } from "~/components/controls/ControlsForm";
+import { ControlsScreen } from "~/components/controls/ControlsScreen";
 import { useFormGeneration } from "~/lib/use-form-generation";
 import { PersonalityForm } from "~/components/controls/PersonalityForm";
 import { RouteError } from "~/components/RouteError";

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CONTROL_HELP_TEXTS, CONTROL_LABELS, QUALITY_CHECK } from "@contract/values/controls";
-import { ControlsScreen } from "~/components/controls/ControlsForm";
+import { ControlsScreen } from "~/components/controls/ControlsScreen";
 import { useFormGeneration } from "~/lib/use-form-generation";
 import { QualityCheckForm } from "~/components/controls/QualityCheckForm";
 import { ThresholdEvidenceSection } from "~/components/controls/ThresholdEvidence";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
-import { ControlsScreen } from "~/components/controls/ControlsForm";
+import { ControlsScreen } from "~/components/controls/ControlsScreen";
 import { useFormGeneration } from "~/lib/use-form-generation";
 import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { RouteError } from "~/components/RouteError";

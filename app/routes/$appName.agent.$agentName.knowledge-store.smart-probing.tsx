@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AI_PROBING_TYPES } from "@contract/values/controls";
-import { ControlsScreen } from "~/components/controls/ControlsForm";
+import { ControlsScreen } from "~/components/controls/ControlsScreen";
 import { useFormGeneration } from "~/lib/use-form-generation";
 import { ProbingForm } from "~/components/controls/ProbingForm";
 import { RouteError } from "~/components/RouteError";

@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import { get } from "node:http";
 import path from "node:path";
-import { readManifest, pageScripts, routeWeights } from "../../bench/js-weight";
+import { pageScripts, readManifest, routeWeights, sourceModulesOf } from "../../bench/js-weight";
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 import { BASE_URL } from "./ports";
@@ -117,20 +116,19 @@ test("every console route opens with at most 112 KB of compressed JavaScript", (
   expect(over).toEqual([]);
 });
 
-test("a conversation's page carries none of the form library: only the screens whose forms are built on it load it", () => {
-  const publicDir = path.resolve("public");
-  const manifest = readManifest(publicDir);
-  // A message of @conform-to/react's, kept as written in whichever chunk holds the library.
-  const holdsFormLibrary = (file: string) =>
-    readFileSync(path.join(publicDir, file), "utf8").includes("The initial value at the given name is not a list");
-  const pages = pageScripts(manifest);
-  const loadingIt = (pattern: RegExp) =>
-    pages.filter((page) => pattern.test(page.pattern)).map((page) => [...page.files].some(holdsFormLibrary));
-  // The new client form is built on it, so a page that needs it is seen to load it.
-  expect(loadingIt(/^\/clients\/new-client$/)).toEqual([true]);
-  const conversations = loadingIt(/\/conversations\/:conversationId$/);
-  expect(conversations.length).toBeGreaterThan(1);
-  expect(conversations.every((loads) => !loads)).toBe(true);
+test("a page whose forms are plain downloads none of the form library", () => {
+  const pages = pageScripts(readManifest(path.resolve("public")));
+  /** Whether each page whose pattern matches loads the form library. */
+  const loadingFormLibrary = (pagePattern: RegExp) => {
+    const matched = pages.filter((page) => pagePattern.test(page.pattern));
+    expect(matched.length, `no page matches ${pagePattern}`).toBeGreaterThan(0);
+    return matched.map((page) => [...sourceModulesOf(page.files)].some((module) => module.includes("@conform-to/")));
+  };
+  // The new client form is built on it, so the check is seen to find it.
+  expect(loadingFormLibrary(/^\/clients\/new-client$/)).toEqual([true]);
+  // A conversation's corrections and the test questions' table are plain forms.
+  expect(loadingFormLibrary(/\/conversations\/:conversationId$/)).not.toContain(true);
+  expect(loadingFormLibrary(/\/controls\/test-questions$/)).not.toContain(true);
 });
 
 test("a page carries only its own routes of the manifest, and links to other screens still navigate in the browser", async ({

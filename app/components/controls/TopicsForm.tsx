@@ -13,7 +13,8 @@ import { topicsBaseline, topicsDefaultValue, type TopicRow } from "~/lib/control
 import type { loadTopics, saveTopics } from "~/server/controls.server";
 import * as ui from "~/styles/ui.css";
 import { useFormGeneration } from "~/lib/use-form-generation";
-import { ControlsForm, ControlsScreen } from "./ControlsForm";
+import { ControlsForm } from "./ControlsForm";
+import { ControlsScreen } from "./ControlsScreen";
 import * as s from "./controls.css";
 import { useCanConfigure } from "~/lib/user";
 
