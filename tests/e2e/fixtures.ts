@@ -66,6 +66,7 @@ export const test = base.extend<{ signedInPage: Page }>({
     await provide(page);
   },
 });
+
 /**
  * Opens `path` with its scripts held back, as on a slow connection: the page is shown and can be
  * used before it hydrates. The answer lets them through and waits until the page has hydrated.
