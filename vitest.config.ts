@@ -21,10 +21,11 @@ export default defineConfig({
     // API host anew for each of ~150 files cost ~2 s a file. What a file leaves behind that could
     // reach the next (the knowledge caches keyed by client id) is cleared in tests/support/setup.ts.
     isolate: false,
-    // Test files wait on PGlite's thread, HTTP servers and jobs more than they compute: one file per
-    // core keeps a two-core machine busy, where Vitest's default (one fewer than the cores) left one
-    // core idle and the suite took 297 s instead of 219 s.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Test files wait on PGlite's thread, HTTP servers, jobs and the clock (a lease that lapses, a
+    // link that expires) more than they compute. Vitest's default, one fewer than the cores, left a
+    // two-core machine's second core idle (297 s against 219 s with one file a core); one file more
+    // than the cores fills the waits as well (122-126 s against 134-143 s with two, 134 s with four).
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
