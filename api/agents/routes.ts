@@ -134,10 +134,14 @@ export function agentRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
         const sent = await sentFieldsOf(c);
         // A client works with agents of its own types (spec: higher_ed enrollment and engagement,
         // ecommerce only ecommerce); a new agent sent without one takes the client's first.
-        const [{ clientType }] = await deps.db
+        // Staff may address any client id, so one that names no client is answered as every other
+        // client-scoped call answers it.
+        const [client] = await deps.db
           .select({ clientType: clientApps.clientType })
           .from(clientApps)
           .where(eq(clientApps.id, params.appId));
+        if (!client) throw notFound("Client not found");
+        const { clientType } = client;
         const offered: string[] = agentTypesFor(clientType);
         if (!existing && !sent.has("agent_type")) values.agentType = agentTypesFor(clientType)[0];
         else if (

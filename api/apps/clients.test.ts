@@ -335,6 +335,16 @@ describe("agents", () => {
     expect(personality.promptInputRaw).toBe("");
   });
 
+  it("answers an agent saved for a client id that names no client with a 404, as every client's call does", async () => {
+    const missing = 999_999;
+    const answer = await call("POST", `/v1/apps/${missing}/agents/update_agents`, {
+      token: tokens.admin,
+      body: { app_id: missing, name: "Nobody's agent", site_code: "nobody" },
+    });
+    expect(answer).toEqual({ status: 404, body: { message: "Client not found" } });
+    expect(await host.deps.db.select().from(agents).where(eq(agents.appId, missing))).toEqual([]);
+  });
+
   it("gives a client agents of its own types only: a higher education client no ecommerce agent, an ecommerce client ecommerce by default", async () => {
     const refused = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
       token: tokens.admin,
