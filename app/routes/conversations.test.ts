@@ -817,3 +817,51 @@ describe("a test question made from an answer rated unhelpful", () => {
     );
   });
 });
+
+describe("a test question made from a conversation under a trigger point of no agent, written in another script", () => {
+  it("answers with a toast leading to that trigger point's Test Questions, however long its address", async () => {
+    // The longest trigger point a client may list, in a script each of whose characters takes nine
+    // once the address encodes it.
+    const triggerPoint = "留学生の入学案内".repeat(13).slice(0, 100);
+    const current = (await call("GET", "/v1/apps", { token: superToken })).body.apps.find(
+      (app: { id: number }) => app.id === appId,
+    );
+    const { agents: _agents, id: _id, ...fields } = current;
+    const listed = await call("PUT", `/v1/apps/${appId}`, {
+      token: superToken,
+      body: { ...fields, trigger_points: [...fields.trigger_points, triggerPoint] },
+    });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const asked = await ask(site.key, "When do applications for the fall semester close?", { triggerPoint });
+    expect(asked.outcome).toBe("answered");
+
+    const added = await settle(() =>
+      clientTranscript.action(
+        args(
+          formRequest(
+            `${CLIENT}/${asked.conversation}`,
+            {
+              intent: "add-test-question",
+              message_id: String(asked.answer),
+              question: "When do applications for the fall semester close?",
+              expect_outcome: "answered",
+              expect_source: "",
+              expect_source_typed: "",
+            },
+            admin,
+          ),
+          { appName: "northfield", conversationId: asked.conversation },
+        ),
+      ),
+    );
+    expect(added).toHaveRedirect(`${CLIENT}/${asked.conversation}#answer-${asked.answer}-test-question`);
+    const to = `/northfield/controls/test-questions?${new URLSearchParams({ trigger_point: triggerPoint })}`;
+    expect(to.length).toBeGreaterThan(500);
+    await expect(added).toSendToast({
+      type: "success",
+      description: "Test question added: it runs with the agent's next test run.",
+      link: { to, label: "Open Test Questions" },
+      durationMs: 10_000,
+    });
+  });
+});

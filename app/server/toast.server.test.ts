@@ -23,6 +23,29 @@ describe("a toast's link", () => {
     ).toEqual({ to: "/northfield/controls/test-questions", label: "Open Test Questions" });
   });
 
+  it("carries a client's controls screen for the longest trigger point, each of its characters percent-encoded", async () => {
+    // The longest url_code, and 100 characters of a script written in three bytes each: nine once encoded.
+    const to = `/${"n".repeat(63)}/controls/test-questions?${new URLSearchParams({ trigger_point: "界".repeat(100) })}`;
+    expect(to.length).toBeGreaterThan(1000);
+    expect((await roundTrip({ to, label: "Open Test Questions" }))?.link?.to).toBe(to);
+  });
+
+  it("is left off, and the message kept, when both together would be a cookie too large for a browser to keep", async () => {
+    const description = "界".repeat(500);
+    const to = `/northfield/controls/test-questions?trigger_point=${"a".repeat(1900)}`;
+    const header = await toastCookieHeader({
+      type: "success",
+      description,
+      link: { to, label: "Open Test Questions" },
+    });
+    expect(header.length).toBeLessThanOrEqual(4096);
+    const { toast } = await takeToast(
+      new Request("http://console.test/", { headers: { Cookie: header.split(";")[0] } }),
+    );
+    expect(toast?.description).toBe(description);
+    expect(toast?.link).toBeUndefined();
+  });
+
   it("never leads to another host", async () => {
     for (const to of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"]) {
       await expect(roundTrip({ to, label: "Go" }), to).rejects.toThrow();

@@ -2,17 +2,25 @@ import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { cutText } from "@contract";
 
+const LINK_PATH_MAX = 2_000;
+/** What a browser keeps of one cookie at the least (RFC 6265, 6.1): a larger one is dropped, and its toast with it. */
+const COOKIE_BYTES_KEPT = 4_096;
+
 export const ToastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("info"),
   title: z.string().max(120).optional(),
   description: z.string().max(500),
   durationMs: z.number().int().min(1000).max(60_000).optional(),
-  /** A page of this console to go on to ("Open Test Questions"): a path of this server, never another host. */
+  /**
+   * A page of this console to go on to ("Open Test Questions"): a path of this server, never another
+   * host. Long enough for the longest the console makes: a client's controls screen with a trigger
+   * point of 100 characters, each percent-encoded as up to nine.
+   */
   link: z
     .object({
       to: z
         .string()
-        .max(500)
+        .max(LINK_PATH_MAX)
         .regex(/^\/(?![/\\])/, "A path of this console"),
       label: z.string().max(80),
     })
@@ -25,9 +33,13 @@ export type ToastInput = z.input<typeof ToastSchema>;
 const toastCookie = createCookie("__toast", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 });
 
 /** The Set-Cookie that shows this toast on the next page the browser renders. */
-export function toastCookieHeader(toast: ToastInput) {
+export async function toastCookieHeader(toast: ToastInput) {
   const parsed = ToastSchema.parse({ ...toast, description: cutText(toast.description, 500) });
-  return toastCookie.serialize(parsed);
+  const header = await toastCookie.serialize(parsed);
+  if (header.length <= COOKIE_BYTES_KEPT || !parsed.link) return header;
+  // A long description beside a long link: the message matters more than the way on.
+  const { link: _, ...withoutLink } = parsed;
+  return toastCookie.serialize(withoutLink);
 }
 
 export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit) {
