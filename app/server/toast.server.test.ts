@@ -11,6 +11,19 @@ describe("the toast cookie", () => {
   });
 });
 
+describe("a toast's title", () => {
+  it("is cut with an ellipsis when it names more than a title holds, the toast kept", async () => {
+    const title = `Imported 6 files: ${Array.from({ length: 6 }, (_, n) => `Imported Lakeside College ${n + 1}`).join("; ")}`;
+    expect(title.length).toBeGreaterThan(120);
+    const cookie = (await toastCookieHeader({ type: "error", title, description: "The last file failed" })).split(
+      ";",
+    )[0];
+    const { toast } = await takeToast(new Request("http://console.test/", { headers: { Cookie: cookie } }));
+    expect(toast?.title).toBe(`${title.slice(0, 119)}…`);
+    expect(toast?.description).toBe("The last file failed");
+  });
+});
+
 describe("a toast's link", () => {
   const roundTrip = async (link: { to: string; label: string }) => {
     const cookie = (await toastCookieHeader({ type: "success", description: "Saved", link })).split(";")[0];

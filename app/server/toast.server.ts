@@ -2,13 +2,14 @@ import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { cutText } from "@contract";
 
+const TITLE_MAX = 120;
 const LINK_PATH_MAX = 2_000;
 /** What a browser keeps of one cookie at the least (RFC 6265, 6.1): a larger one is dropped, and its toast with it. */
 const COOKIE_BYTES_KEPT = 4_096;
 
 export const ToastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("info"),
-  title: z.string().max(120).optional(),
+  title: z.string().max(TITLE_MAX).optional(),
   description: z.string().max(500),
   durationMs: z.number().int().min(1000).max(60_000).optional(),
   /**
@@ -34,7 +35,13 @@ const toastCookie = createCookie("__toast", { path: "/", sameSite: "lax", httpOn
 
 /** The Set-Cookie that shows this toast on the next page the browser renders. */
 export async function toastCookieHeader(toast: ToastInput) {
-  const parsed = ToastSchema.parse({ ...toast, description: cutText(toast.description, 500) });
+  const parsed = ToastSchema.parse({
+    ...toast,
+    // A title may name what a person typed or imported ("Imported 4 files: Imported …"): a long one
+    // is cut, with an ellipsis, rather than refused after the work it reports was done.
+    title: toast.title && toast.title.length > TITLE_MAX ? `${cutText(toast.title, TITLE_MAX - 1)}…` : toast.title,
+    description: cutText(toast.description, 500),
+  });
   const header = await toastCookie.serialize(parsed);
   if (header.length <= COOKIE_BYTES_KEPT || !parsed.link) return header;
   // A long description beside a long link: the message matters more than the way on.
