@@ -264,6 +264,11 @@ describe("the conversations list", () => {
     expect(await refused("?page=0", "page")).toBeTruthy();
     expect(await refused(`?search=${"x".repeat(201)}`, "search")).toBe("Search for at most 200 characters");
     expect(await refused("?sort=random", "sort")).toMatch(/^sort must be one of/);
+    // A cursor of year 0, which JavaScript reads and PostgreSQL's calendar lacks, is a malformed cursor.
+    const yearZero = Buffer.from(
+      JSON.stringify(["latest", "0000-01-01T00:00:00.000000Z", "00000000-0000-0000-0000-000000000000"]),
+    ).toString("base64url");
+    expect(await refused(`?after=${yearZero}`, "after")).toBeTruthy();
   });
 });
 

@@ -38,6 +38,8 @@ export function inputErrorOf(error: unknown): { status: 400 | 404 | 409; message
     case "22P02": // invalid_text_representation
     case "22021": // character_not_in_repertoire
     case "22P05": // untranslatable_character
+    case "22007": // invalid_datetime_format
+    case "22008": // datetime_field_overflow (a date PostgreSQL's calendar lacks, as year 0)
       return { status: 400, message: "A value in the request is not valid" };
     case "54000": // program_limit_exceeded (an index row too large)
     case "22001": // string_data_right_truncation

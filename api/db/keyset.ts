@@ -17,10 +17,14 @@ import { badRequest } from "../http/errors";
  */
 export const exactTime = (column: SQL) => sql`to_char(${column} at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** An exact time as `exactTime` writes it, and a real one (no 30 February). */
+/**
+ * An exact time as `exactTime` writes it, and a real one: no 30 February, and no year 0, which
+ * JavaScript's calendar has and PostgreSQL's does not.
+ */
 export const ExactTime = z
   .string()
   .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/)
+  .refine((text) => !text.startsWith("0000"))
   .refine((text) => {
     const date = new Date(text);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === text.slice(0, 19);
