@@ -196,6 +196,21 @@ describe("AI finetuning rules", () => {
     expect(await host.deps.db.select().from(finetunings).orderBy(asc(finetunings.id))).toEqual(before);
   });
 
+  it("refuses metadata nested deeper than any request may be, which storing it would overflow the stack on", async () => {
+    const before = await host.deps.db.select().from(finetunings).orderBy(asc(finetunings.id));
+    const deep = `{"a":${"[".repeat(20_000)}${"]".repeat(20_000)}}`;
+    const refused = await upsert(clientAdmin, [
+      { app_id: northfield, finetuning_type: "url_pattern", pattern: "/deep/", penalty: 0.5, metadata: deep },
+    ]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      "finetunings.0.metadata": [
+        'Metadata must be a JSON object, like {"tags": ["footer", ".cookie-banner", "#promo"]}',
+      ],
+    });
+    expect(await host.deps.db.select().from(finetunings).orderBy(asc(finetunings.id))).toEqual(before);
+  });
+
   it("validates every row with per-field messages and saves nothing on error", async () => {
     const before = await host.deps.db.select().from(finetunings).orderBy(asc(finetunings.id));
     const bad = await upsert(clientAdmin, [
