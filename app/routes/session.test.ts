@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import {
   cookieHeaderFrom,
   formRequest,
@@ -9,9 +9,10 @@ import {
   signInToConsole,
   testContext,
 } from "../../tests/support/console-context";
-import { startTestHost, TEST_SECRETS } from "../../tests/support/test-host";
+import { addAdminOfManyClients, startTestHost, TEST_SECRETS } from "../../tests/support/test-host";
 import { newRequestScope } from "~/server/context.server";
 import { sessionStorageFor } from "~/server/session.server";
+import { USER_NAME_MAX_CHARS } from "@contract";
 import { redirectWithToast } from "~/server/toast.server";
 import { NOT_SAVED_JUST_NOW, NOT_SHOWN_JUST_NOW } from "~/lib/messages";
 import { loader as clientScopeLoader } from "./$appName";
@@ -181,6 +182,28 @@ describe("the session cookie", () => {
     // Rotation: a new first secret still opens cookies sealed with the old one.
     const rotated = testContext(host, { sessionSecrets: ["new-secret", ...TEST_SECRETS.sessionSecrets] });
     expect((await sessionStorageFor(rotated).getSession(cookie)).get("user")?.email).toBe("admin@example.com");
+  });
+
+  it("stays the same size however many clients the user holds a role in", async () => {
+    // A host of its own: the clients made here would show in the other tests' lists.
+    const host = await startTestHost();
+    onTestFinished(() => host.close());
+    const args = (request: Request) => ({ request, context: testContext(host), params: {} });
+    const person = await addAdminOfManyClients(
+      host,
+      { email: `many.clients.${"x".repeat(240)}@example.com`, name: "Ü".repeat(USER_NAME_MAX_CHARS) },
+      120,
+    );
+
+    const response = await settle(() =>
+      loginAction(args(formRequest("/login", { intent: "dev", email: person.email, redirectTo: "/" }))),
+    );
+    expect(response).toHaveRedirect("/");
+    const cookie = cookieHeaderFrom(response.headers.get("set-cookie")!);
+    // A browser keeps a cookie of up to 4,096 bytes; the roles are read from the API on each page.
+    expect(cookie.length).toBeLessThan(2500);
+    const data = await loaderJson(rootLoader, args(getRequest("/", cookie)));
+    expect(data.signedIn!.apps).toHaveLength(120);
   });
 });
 

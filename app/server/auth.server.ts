@@ -65,11 +65,11 @@ export async function startSession(request: Request, context: ConsoleContext, to
     new Request("http://api.internal/v1/users/get_info", { headers: { authorization: `Bearer ${tokens.user_token}` } }),
   );
   if (!response.ok) throw new ApiError(response.status, { message: "Could not read the signed-in user" });
-  const user = UserInfo.parse(await response.json());
+  const { id, email, name, user_type } = UserInfo.parse(await response.json());
   const session = await sessionStorageFor(context).getSession();
   session.set("user_token", tokens.user_token);
   session.set("refresh_token", tokens.refresh_token);
-  session.set("user", user);
+  session.set("user", { id, email, name, user_type });
   return redirect(safeRedirectTo(redirectTo), { headers: { "Set-Cookie": await commitSession(session, context) } });
 }
 

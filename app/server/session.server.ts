@@ -3,10 +3,16 @@ import type { UserInfo } from "@contract";
 import type { ConsoleContext } from "./context.server";
 import { createSealedCookie } from "./sealed-cookie.server";
 
+/**
+ * Who signed in, as the cookie keeps it. Their roles are not kept: pages read them from the API,
+ * and a person with roles in many clients would make the cookie larger than a browser keeps.
+ */
+export type SessionUser = Pick<UserInfo, "id" | "email" | "name" | "user_type">;
+
 export interface SessionData {
   user_token: string;
   refresh_token: string;
-  user: UserInfo;
+  user: SessionUser;
 }
 export type ConsoleSession = Session<SessionData, { authError: string }>;
 

@@ -6,7 +6,7 @@ import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
 import { apiConfigFromEnv, type ApiConfig } from "../../api/config";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../../api/db/client";
-import { agents, clientApps, conversations, visitorProfiles } from "../../api/db/schema";
+import { agents, appUsers, clientApps, conversations, users, visitorProfiles } from "../../api/db/schema";
 import { startApiHost, type ApiHost } from "../../api/host";
 import type { Logger } from "../../api/deps";
 
@@ -134,13 +134,29 @@ export async function addCapturedProfiles(host: ApiHost, urlCode: string, emails
   }
 }
 
-/** Calls the in-process API like a client would. */
+/** A person who is Client Admin of `count` new clients at once, without the screens' work. */
+export async function addAdminOfManyClients(host: ApiHost, person: { email: string; name: string }, count: number) {
+  const [user] = await host.deps.db
+    .insert(users)
+    .values({ ...person, userType: "user" })
+    .returning();
+  const apps = await host.deps.db
+    .insert(clientApps)
+    .values(Array.from({ length: count }, (_, n) => ({ clientName: `Client ${n}`, urlCode: `client-${n}` })))
+    .returning();
+  await host.deps.db
+    .insert(appUsers)
+    .values(apps.map((app) => ({ appId: app.id, userId: user.id, role: "client_admin", name: person.name })));
+  return user;
+}
+
 /** The text of a file the API answered a download link for (an export's `download_url`), fetched through the host. */
 export async function downloadedText(host: ApiHost, downloadUrl: string) {
   const link = new URL(downloadUrl, "http://localhost");
   return (await host.api.request(link.pathname + link.search)).text();
 }
 
+/** Calls the in-process API like a client would. */
 export function apiCaller(host: ApiHost) {
   return async (method: string, path: string, options: { token?: string; body?: unknown; rawBody?: string } = {}) => {
     const headers: Record<string, string> = { accept: "application/json" };
