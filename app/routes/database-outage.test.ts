@@ -8,6 +8,8 @@ import { startTestHost } from "../../tests/support/test-host";
 import { withApiUnavailable } from "../../tests/support/unavailable-api";
 import { until } from "../../tests/support/wait";
 import * as personality from "./$appName.agent.$agentName.controls.ai-personality";
+import * as testQuestions from "./$appName.agent.$agentName.controls.test-questions";
+import * as integrations from "./$appName.agent.$agentName.integrations";
 
 const PAGE = "/northfield/agent/admissions/controls/ai-personality";
 const params = { appName: "northfield", agentName: "admissions" };
@@ -62,6 +64,46 @@ describe("the console while the API cannot reach its data (its 503)", () => {
     const error = await thrownBy(() => personality.loader(args(getRequest(PAGE, cookie), withApiUnavailable(context))));
     expect(errorMessageOf(error)).toBe(NOT_SAVED_JUST_NOW);
     expect(context.requestScope.interruptedPost?.fields).toEqual(Object.entries(TYPED));
+  });
+
+  it("passes the Retry-After on with a refused test question and a refused integration, what was typed kept", async () => {
+    const writeTo = (part: string) => (request: Request) =>
+      request.method !== "GET" && new URL(request.url).pathname.includes(part);
+    const agentPage = (screen: string) => `/northfield/agent/admissions/${screen}`;
+    const question = { intent: "add", question: "Where do first-years live?", expect_text: "Lakeside Hall" };
+    const refusedQuestion = await settle(() =>
+      testQuestions.action(
+        args(
+          formRequest(agentPage("controls/test-questions"), question, cookie),
+          withApiUnavailable(testContext(host), writeTo("test_questions")),
+        ),
+      ),
+    );
+    expect(refusedQuestion.status).toBe(503);
+    expect(refusedQuestion.headers.get("retry-after")).toBe("5");
+    expect((await refusedQuestion.json()).values.question).toBe(question.question);
+
+    const link = {
+      intent: "save",
+      external_system: "salesforce",
+      usecase: "lead_sync",
+      environment: "staging",
+      "settings.instance_url": "https://northfield.my.salesforce.com",
+      "settings.client_id": "3MVG9-key",
+      "settings.client_secret": "s3cret-value",
+      "settings.lead_source": "",
+    };
+    const refusedLink = await settle(() =>
+      integrations.action(
+        args(
+          formRequest(agentPage("integrations?link=salesforce"), { ...link, name: "Leads" }, cookie),
+          withApiUnavailable(testContext(host), writeTo("integrations")),
+        ),
+      ),
+    );
+    expect(refusedLink.status).toBe(503);
+    expect(refusedLink.headers.get("retry-after")).toBe("5");
+    expect((await refusedLink.json()).values.name).toBe("Leads");
   });
 
   it("says a page cannot be read just now, rather than that something went wrong", async () => {

@@ -49,7 +49,9 @@ export interface IntegrationActionData {
   formError: string | null;
 }
 
-const refused = (data: IntegrationActionData, status: number) => json<IntegrationActionData>(data, { status });
+/** A refusal with its status, or an API refusal's answer (its Retry-After passed on). */
+const refused = (data: IntegrationActionData, init: number | ResponseInit) =>
+  json<IntegrationActionData>(data, typeof init === "number" ? { status: init } : init);
 
 /** Saves the drawer's link; a client user, who may only look, gets 403. */
 export async function integrationsAction({ request, context, params }: ActionFunctionArgs) {
@@ -96,7 +98,7 @@ export async function integrationsAction({ request, context, params }: ActionFun
       formMessages.join(" ") ||
       // The API's refusals are of what was filled in (a format, a length), not of what is missing.
       (Object.keys(fieldErrors).length ? "Check the highlighted settings." : failure.message);
-    return refused({ values: echoed, withheld, errors: fieldErrors, formError }, failure.status);
+    return refused({ values: echoed, withheld, errors: fieldErrors, formError }, failure.answerInit);
   }
   const url = new URL(request.url);
   return redirectWithToast(closedDrawerAddress(url.pathname, url.search), {

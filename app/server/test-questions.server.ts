@@ -92,8 +92,13 @@ export async function loadTestQuestions(args: LoaderFunctionArgs) {
 
 const refused = (
   data: Omit<TestQuestionsActionData, "importErrors" | "loaded"> & Partial<TestQuestionsActionData>,
-  status: number,
-) => json<TestQuestionsActionData>({ importErrors: [], loaded: null, ...data }, { status });
+  /** A status, or an API refusal's answer (its Retry-After passed on). */
+  init: number | ResponseInit,
+) =>
+  json<TestQuestionsActionData>(
+    { importErrors: [], loaded: null, ...data },
+    typeof init === "number" ? { status: init } : init,
+  );
 
 /** The question being changed, as typed and as its form was loaded. */
 interface QuestionEdit {
@@ -116,7 +121,7 @@ function questionRefused(
     else formErrors.push(...messages);
   }
   if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(error.message);
-  return refused({ intent, ...edit, fieldErrors, formError: formErrors.join(" ") || null }, error.status);
+  return refused({ intent, ...edit, fieldErrors, formError: formErrors.join(" ") || null }, error.answerInit);
 }
 
 /**
