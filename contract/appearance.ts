@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdParam } from "./common";
+import { unsafeStringsOf } from "./safe-strings";
 export * from "./values/appearance";
 
 export const AppearanceQuery = z.object({
@@ -47,7 +48,13 @@ const AppearanceValueInput = z.preprocess(
       return value;
     }
   },
-  z.record(z.string(), z.unknown(), { error: "appearance.value must be an object of values by setting name" }),
+  z
+    .record(z.string(), z.unknown(), { error: "appearance.value must be an object of values by setting name" })
+    // Values sent as JSON text were parsed here, past the API's guard of every request's strings.
+    .superRefine((values, ctx) => {
+      for (const [field, messages] of Object.entries(unsafeStringsOf(values)))
+        ctx.addIssue({ code: "custom", path: field.split("."), message: messages[0] });
+    }),
 );
 const AppearanceInput = z.object({ value: AppearanceValueInput }, { error: "Send the values as appearance.value" });
 

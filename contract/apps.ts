@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id, REQUIRED_STRING, requiredText, webLink } from "./common";
+import { Metadata } from "./safe-strings";
 import {
   CLIENT_TYPES,
   MODE_ENVS,
@@ -166,7 +167,7 @@ export const AgentInput = z.object({
   url: webLink(1000).default(""),
   status: z.enum(AGENT_STATUSES).default("active"),
   mode_env: z.enum(MODE_ENVS).default("staging"),
-  metadata: z.record(z.string(), z.unknown()).default({}),
+  metadata: Metadata.default({}),
 });
 export type AgentInput = z.input<typeof AgentInput>;
 

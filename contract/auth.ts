@@ -40,5 +40,7 @@ export type TokenPair = z.infer<typeof TokenPair>;
 export const LogoutResult = z.object({ message: z.string() });
 export type LogoutResult = z.infer<typeof LogoutResult>;
 
-export const RefreshBody = z.object({ refresh_token: z.string().min(1) });
+/** A refresh token is 43 characters (32 random bytes, base64url); anything far longer is none. */
+const REFRESH_TOKEN_MAX_CHARS = 200;
+export const RefreshBody = z.object({ refresh_token: z.string().min(1).max(REFRESH_TOKEN_MAX_CHARS) });
 export type RefreshBody = z.infer<typeof RefreshBody>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id, IdParam } from "./common";
+import { Metadata, metadataProblem } from "./safe-strings";
 import { blankIfInvisible } from "./text";
 import {
   DEFAULT_TRIGGER_POINT,
@@ -132,7 +133,7 @@ const PersonalityInput = z.object({
       `Keep the personality to at most ${PERSONALITY_MAX_CHARS.toLocaleString("en-US")} characters`,
     )
     .default(""),
-  metadata: z.record(z.string(), z.unknown()).default({}),
+  metadata: Metadata.default({}),
 });
 
 const TopicInput = z
@@ -361,7 +362,8 @@ export const FinetuningInput = z
     if (!row.id && isBlankFinetuning({ trigger_point: row.trigger_point, pattern: row.pattern, penalty, metadata }))
       return null;
 
-    if (metadata === "invalid") ctx.addIssue({ code: "custom", path: ["metadata"], message: METADATA_MESSAGE });
+    const metadataRefusal = metadata === "invalid" ? METADATA_MESSAGE : metadataProblem(metadata);
+    if (metadataRefusal) ctx.addIssue({ code: "custom", path: ["metadata"], message: metadataRefusal });
     if (penaltyType) {
       if (!row.pattern)
         ctx.addIssue({ code: "custom", path: ["pattern"], message: "Enter a pattern (use * to match every page)" });
@@ -384,7 +386,7 @@ export const FinetuningInput = z
             "Clean-up rules act when pages are indexed, which all agents of a client share: choose Default as the site",
         });
       }
-      if (metadata !== "invalid") {
+      if (!metadataRefusal) {
         const parsed = CleanupMetadata.safeParse(metadata);
         if (!parsed.success)
           for (const issue of parsed.error.issues)

@@ -14,6 +14,7 @@ export * from "./chat";
 export * from "./insights";
 export * from "./csv";
 export * from "./text";
+export * from "./safe-strings";
 export * from "./testing";
 export * from "./history";
 export * from "./conversations";

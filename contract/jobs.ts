@@ -33,8 +33,11 @@ export type JobRecord = z.infer<typeof JobRecord>;
 export const QueuesList = z.object({ queues: z.array(QueueSummary) });
 export type QueuesList = z.infer<typeof QueuesList>;
 
+/** Longer than any queue's name or job's id (a UUID). */
+export const JOB_NAME_MAX_CHARS = 100;
+
 export const JobsQuery = z.object({
-  queue: z.string().optional(),
+  queue: z.string().max(JOB_NAME_MAX_CHARS).optional(),
   state: JobState.optional(),
   page: pageNumber(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),

@@ -302,6 +302,23 @@ describe("appearance", () => {
     expect(badTarget.status).toBe(400);
   });
 
+  it("refuses in values sent as JSON text what it refuses in an object, naming the field", async () => {
+    const before = (await call("GET", path("studentsuccess"), { token: clientAdmin })).body.data;
+    // JSON's own escapes: the text itself holds none of these characters until it is parsed.
+    for (const [field, text] of [
+      ["bot_name", '{"bot_name":"Ad\\u202emin"}'],
+      ["input_placeholder", '{"input_placeholder":"Ask\\u0001us"}'],
+    ]) {
+      const refused = await call("PUT", path("studentsuccess"), {
+        token: clientAdmin,
+        body: { appearance: { value: text } },
+      });
+      expect(refused.status, text).toBe(400);
+      expect(refused.body.errors[`appearance.value.${field}`], text).toEqual([expect.stringMatching(/^Contains a/)]);
+    }
+    expect((await call("GET", path("studentsuccess"), { token: clientAdmin })).body.data).toEqual(before);
+  });
+
   it("stores uploaded images checked by content; only this client's images are accepted as values", async () => {
     const image = await upload(PNG_BYTES, "avatar.png");
     expect(image.status).toBe(200);

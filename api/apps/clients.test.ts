@@ -280,6 +280,22 @@ describe("logo uploads", () => {
 });
 
 describe("agents", () => {
+  it("refuses metadata larger than an agent needs, or with entries whose names are not one line, storing nothing", async () => {
+    const before = await call("GET", `/v1/apps/${northfieldId}/agents`, { token: tokens["client.admin"] });
+    for (const [metadata, message] of [
+      [{ note: "x".repeat(20_001) }, "Keep the metadata to at most 20,000 characters of JSON"],
+      [{ "two\nlines": 1 }, "An entry's name must be one line, without tabs"],
+    ] as const) {
+      const refused = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+        token: tokens["client.admin"],
+        body: { app_id: northfieldId, name: "Metadata", site_code: "metadata", metadata },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({ metadata: [message] });
+    }
+    expect(await call("GET", `/v1/apps/${northfieldId}/agents`, { token: tokens["client.admin"] })).toEqual(before);
+  });
+
   it("keeps an accented letter of a site code as its base letter, and drops only what has none", async () => {
     const created = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
       token: tokens["client.admin"],

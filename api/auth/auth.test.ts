@@ -226,6 +226,12 @@ describe("signing out", () => {
     expect((await call("GET", "/v1/users/get_info", { token: other.user_token })).status).toBe(200);
   });
 
+  it("refuses a refresh token far longer than any it issues, before looking it up", async () => {
+    const refused = await call("POST", "/v1/users/logout", { body: { refresh_token: "x".repeat(201) } });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.errors)).toEqual(["refresh_token"]);
+  });
+
   it("refuses a user token that names no sign-in", async () => {
     const bare = await new SignJWT({ typ: "user" })
       .setProtectedHeader({ alg: "HS256" })

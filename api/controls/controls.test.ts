@@ -80,6 +80,32 @@ describe("AI personality", () => {
     expect(body.controls[0].prompt_input_raw).toBe(HIGHER_ED_PERSONALITY);
   });
 
+  it("refuses metadata larger than a personality needs, saving nothing", async () => {
+    const refused = await call("PUT", `/v1/controls?app_id=${northfield}`, {
+      token: token.clientAdmin,
+      body: {
+        controls: [
+          {
+            internal_name: "ai_personality_guidelines",
+            prompt_input_raw: "Be brief.",
+            trigger_point: "studentsuccess",
+            metadata: Object.fromEntries(Array.from({ length: 40 }, (_, n) => [`k${n}`, "v".repeat(1_000)])),
+          },
+        ],
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      "controls.0.metadata": ["Keep the metadata to at most 20,000 characters of JSON"],
+    });
+    const kept = await call(
+      "GET",
+      `/v1/controls?app_id=${northfield}&trigger_point=studentsuccess&types=ai_personality_guidelines`,
+      { token: token.clientAdmin },
+    );
+    expect(kept.body.controls[0].prompt_input_raw).not.toBe("Be brief.");
+  });
+
   it("saves through PUT /v1/controls?app_id with the body's controls, idempotently, and a trigger point inherits Default until it has its own", async () => {
     const body = {
       controls: [

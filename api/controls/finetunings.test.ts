@@ -203,11 +203,40 @@ describe("AI finetuning rules", () => {
       { app_id: northfield, finetuning_type: "url_pattern", pattern: "/deep/", penalty: 0.5, metadata: deep },
     ]);
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual({
-      "finetunings.0.metadata": [
-        'Metadata must be a JSON object, like {"tags": ["footer", ".cookie-banner", "#promo"]}',
-      ],
+    expect(refused.body.errors).toEqual({ "finetunings.0.metadata": ["Nested too deeply: at most 32 levels"] });
+    expect(await host.deps.db.select().from(finetunings).orderBy(asc(finetunings.id))).toEqual(before);
+  });
+
+  it("refuses in metadata sent as JSON text what any request's JSON may not hold, and metadata larger than a rule needs", async () => {
+    const before = await host.deps.db.select().from(finetunings).orderBy(asc(finetunings.id));
+    const cleanup = (metadata: unknown) => ({
+      app_id: northfield,
+      finetuning_type: "html_tags_to_remove",
+      trigger_point: "",
+      metadata,
     });
+    const penalty = (metadata: unknown) => ({
+      app_id: northfield,
+      finetuning_type: "url_pattern",
+      pattern: "/m/",
+      penalty: 0.5,
+      metadata,
+    });
+    // JSON's own escapes: the text holds none of these characters until it is parsed.
+    const cases: [unknown, string][] = [
+      [cleanup('{"tags":["footer"],"note":"a\\u0001b"}'), '"note": Contains a control character'],
+      [cleanup('{"tags":["footer"],"note":"a\\u202eb"}'), expect.stringMatching(/^"note": Contains a text-direction/)],
+      [cleanup('{"tags":["footer"],"\\u0007":1}'), "An entry's name must be one line, without tabs"],
+      [penalty('{"k\\u0002":"v"}'), "An entry's name must be one line, without tabs"],
+      [penalty({ "a\tb": "v" }), "An entry's name must be one line, without tabs"],
+      [penalty({ ["k".repeat(101)]: 1 }), "Keep each entry's name to at most 100 characters"],
+      [penalty({ note: "x".repeat(20_001) }), "Keep the metadata to at most 20,000 characters of JSON"],
+    ];
+    for (const [row, message] of cases) {
+      const refused = await upsert(clientAdmin, [row]);
+      expect(refused.status, JSON.stringify(row).slice(0, 120)).toBe(400);
+      expect(refused.body.errors).toEqual({ "finetunings.0.metadata": [message] });
+    }
     expect(await host.deps.db.select().from(finetunings).orderBy(asc(finetunings.id))).toEqual(before);
   });
 

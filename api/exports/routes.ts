@@ -11,6 +11,7 @@ import {
   ImportResult,
   isPenaltyType,
   TOPIC_CONTROL_TYPES,
+  unsafeStringsOf,
 } from "@contract";
 import { decodeTextFile } from "@contract/text-file";
 import { agentColumns } from "../agents/agent-change";
@@ -35,7 +36,6 @@ import {
 import type { Executor } from "../controls/scope";
 import type { ApiDeps } from "../deps";
 import { badRequest, fieldErrorsOf, notFound } from "../http/errors";
-import { unsafeStringsOf } from "../http/input-guard";
 import type { RouteBuilder } from "../http/route";
 import { recordChanges, type Author } from "../history/record";
 import { secretBoxOf } from "../integrations/secrets";

@@ -1,55 +1,6 @@
 import type { Context, Next } from "hono";
-import { CONTROL_CHARACTER, DIRECTION_CONTROL } from "@contract";
+import { stringProblem, unsafeStringsOf } from "@contract";
 import { badRequest } from "./errors";
-
-/** Longer than any text the console sends (prompts, descriptions); bulk lists are many short strings. */
-export const MAX_STRING_LENGTH = 100_000;
-const MAX_DEPTH = 32;
-
-// eslint-disable-next-line no-control-regex
-const NUL = /\u0000/;
-// A high surrogate not followed by a low one, or a low one not preceded by a high one.
-export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** What is wrong with one string, in words for the person who sent it, or null. */
-export function stringProblem(value: string): string | null {
-  if (NUL.test(value)) return "Contains a NUL character";
-  if (CONTROL_CHARACTER.test(value)) return "Contains a control character";
-  if (DIRECTION_CONTROL.test(value))
-    return "Contains a text-direction control character (U+202A–U+202E, U+2066–U+2069)";
-  if (LONE_SURROGATE.test(value)) return "Contains an invalid character (a lone surrogate)";
-  if (value.length > MAX_STRING_LENGTH)
-    return `Keep this to at most ${MAX_STRING_LENGTH.toLocaleString("en")} characters`;
-  return null;
-}
-
-/** Every string (and key) of a JSON value, by the field path forms understand ("users.0.email"). */
-function collectProblems(value: unknown, path: string[], problems: Record<string, string[]>, depth = 0) {
-  const field = path.length ? path.join(".") : "_";
-  if (depth > MAX_DEPTH) {
-    (problems[field] ??= []).push("Nested too deeply");
-    return;
-  }
-  if (typeof value === "string") {
-    const problem = stringProblem(value);
-    if (problem) (problems[field] ??= []).push(problem);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => collectProblems(item, [...path, String(index)], problems, depth + 1));
-  } else if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const keyProblem = stringProblem(key);
-      if (keyProblem) (problems[[...path, "(key)"].join(".")] ??= []).push(keyProblem);
-      else collectProblems(item, [...path, key], problems, depth + 1);
-    }
-  }
-}
-
-/** What is wrong with the strings of a JSON value read from elsewhere (an uploaded file), by field path; empty when nothing. */
-export function unsafeStringsOf(value: unknown) {
-  const problems: Record<string, string[]> = {};
-  collectProblems(value, [], problems);
-  return problems;
-}
 
 function decodedPath(rawPath: string) {
   try {
@@ -102,7 +53,7 @@ export async function rejectUnsafeInput(c: Context, next: Next) {
     } catch {
       body = undefined; // the route answers malformed JSON itself
     }
-    collectProblems(body, [], problems);
+    Object.assign(problems, unsafeStringsOf(body));
   }
   const fields = Object.keys(problems);
   if (fields.length) {

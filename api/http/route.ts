@@ -1,8 +1,8 @@
 import type { Context, Hono } from "hono";
 import { z, type ZodType } from "zod";
 import { HttpError, badRequest, fieldErrorsOf } from "./errors";
-import { isJsonBody, JSON_BODIES_ONLY, stringProblem } from "./input-guard";
-import { hasBrokenCharacters } from "@contract";
+import { isJsonBody, JSON_BODIES_ONLY } from "./input-guard";
+import { hasBrokenCharacters, stringProblem } from "@contract";
 import type { ApiDeps } from "../deps";
 import { CallerScope, authenticate, type Caller, type ConsoleCallEnv } from "../auth/caller";
 import { TooManyRequests } from "./throttle";

@@ -1,9 +1,17 @@
 import { z } from "zod";
-import { JobCommandResult, JobRecord, JobsList, JobsQuery, QueuesList, RunJobBody } from "@contract";
+import {
+  JOB_NAME_MAX_CHARS,
+  JobCommandResult,
+  JobRecord,
+  JobsList,
+  JobsQuery,
+  QueuesList,
+  RunJobBody,
+} from "@contract";
 import { requireStaff } from "../auth/permissions";
 import type { RouteBuilder } from "../http/route";
 
-const JobParams = z.object({ queue: z.string(), id: z.string() });
+const JobParams = z.object({ queue: z.string().max(JOB_NAME_MAX_CHARS), id: z.string().max(JOB_NAME_MAX_CHARS) });
 
 /** The background-jobs dashboard and queue console (staff only: jobs span every client). */
 export function jobRoutes(route: RouteBuilder) {

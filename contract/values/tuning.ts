@@ -103,25 +103,6 @@ export function readPenalty(value: unknown): number | null | "invalid" {
   return Number.isFinite(number) ? number : "invalid";
 }
 
-/**
- * How deep metadata may nest: as deep as the API reads any request's JSON. Metadata posted as text
- * is parsed here, past that check, and an object nested thousands deep overflows the stack of
- * whatever walks it next (storing it, comparing it).
- */
-const METADATA_MAX_DEPTH = 32;
-
-/** Whether `value` nests objects or arrays deeper than `most`, found without recursion. */
-function nestsDeeperThan(value: unknown, most: number) {
-  const pending: [unknown, number][] = [[value, 0]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [item, depth] = next;
-    if (typeof item !== "object" || item === null) continue;
-    if (depth > most) return true;
-    for (const child of Object.values(item)) pending.push([child, depth + 1]);
-  }
-  return false;
-}
-
 /** A finetuning row's metadata as posted: blank text ⇒ {}; JSON text ⇒ its object; an object as is. */
 export function readMetadata(value: unknown): Record<string, unknown> | "invalid" {
   if (value === undefined || value === null) return {};
@@ -133,10 +114,7 @@ export function readMetadata(value: unknown): Record<string, unknown> | "invalid
       return "invalid";
     }
   }
-  return typeof value === "object" &&
-    value !== null &&
-    !Array.isArray(value) &&
-    !nestsDeeperThan(value, METADATA_MAX_DEPTH)
+  return typeof value === "object" && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : "invalid";
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stringProblem } from "../../api/http/input-guard";
+import { stringProblem } from "../../contract/safe-strings";
 import { typedText } from "../../widget/typed-text";
 
 describe("the widget's typed text", () => {

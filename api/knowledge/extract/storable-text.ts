@@ -1,4 +1,4 @@
-import { LONE_SURROGATE } from "../../http/input-guard";
+import { LONE_SURROGATE } from "@contract";
 
 /** NUL and the other C0 controls but tab and line breaks, and DEL (a character class's inside). */
 const CONTROLS = "\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F";
