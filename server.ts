@@ -37,6 +37,7 @@ import { secureCookiesOverHttps } from "./app/server/http/secure-cookies.server"
 import { namedHostsOf, refuseUnknownHosts } from "./app/server/http/allowed-hosts.server";
 import { securityHeaders, type SecurityHeaderOptions } from "./app/server/http/security-headers.server";
 import { requestScopeOf, serverTiming, timedApiFetch } from "./app/server/http/server-timing.server";
+import { remoteApiFetch, remoteStoragePassThrough } from "./app/server/http/remote-api.server";
 
 type Env = Record<string, string | undefined>;
 
@@ -103,22 +104,6 @@ function securityHeaderOptions(env: Env, config: ConsoleConfig): SecurityHeaderO
     googleAuthorizationUrl: google?.authorizationUrl ?? null,
     oneTap: Boolean(google && isGoogleItself(google.authorizationUrl)),
     publicOrigin: new URL(publicUrlOf(env)).origin,
-  };
-}
-
-/** A fetch that sends the console's API calls to a remote API host instead of the in-process one. */
-function remoteApiFetch(apiUrl: string) {
-  const base = new URL(apiUrl);
-  return async (request: Request) => {
-    const url = new URL(request.url);
-    const target = new URL(`${base.pathname.replace(/\/$/, "")}${url.pathname}${url.search}`, base);
-    const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
-    return fetch(target, {
-      method: request.method,
-      headers: request.headers,
-      body,
-      signal: AbortSignal.timeout(30_000),
-    });
   };
 }
 
@@ -211,8 +196,12 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     app.all(/^\/(v1|auth|sitemap_refresh|storage)(\/|$)/, (req, res) => apiListener(req, res));
   } else {
     // Stored files (logos, signed downloads, signed uploads) are linked with paths of the API
-    // host; the browser asks this server, which passes them on to the remote API.
-    const storageListener = getRequestListener((request: Request) => apiFetch(request));
+    // host; the browser asks this server, which passes them on to the remote API. A body is cut
+    // at the largest the API takes, a signed upload's (FILE_MAX_MB, by the API's own reading of it).
+    const passOn = remoteStoragePassThrough(env.API_URL!, apiConfigFromEnv(env, secrets).fileMaxBytes);
+    const storageListener = getRequestListener((request: Request, { incoming }) =>
+      passOn(request, (incoming as express.Request).ip ?? null),
+    );
     app.get(/^\/storage\//, (req, res) => storageListener(req, res));
     app.put(/^\/storage\/upload$/, (req, res) => storageListener(req, res));
   }
