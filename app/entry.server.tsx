@@ -7,7 +7,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { keepRefusalHeaders } from "~/server/http/error-headers.server";
-import { postToOfferAgain, resendPage, unsavedPostAnswer } from "~/server/http/resend-page.server";
+import { interruptionOf, postToOfferAgain, resendPage, unsavedPostAnswer } from "~/server/http/resend-page.server";
 import { withRouterRefusalMessage } from "~/server/http/router-refusals.server";
 import { noteLoadersDone } from "~/server/http/server-timing.server";
 import { pageCollector } from "~/server/rendered-html.server";
@@ -26,7 +26,8 @@ export default function handleRequest(
   const interrupted = postToOfferAgain(request, responseStatusCode, remixContext, loadContext);
   if (interrupted) {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(resendPage(interrupted), { status: 503, headers: responseHeaders });
+    const { status, message } = interruptionOf(loadContext);
+    return new Response(resendPage(interrupted, message), { status, headers: responseHeaders });
   }
   keepRefusalHeaders(responseStatusCode, responseHeaders, remixContext);
   const nonce = loadContext.cspNonce ?? "";

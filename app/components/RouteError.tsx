@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { cutText } from "@contract/text";
-import { NOT_A_FORM_PAGE, NOT_SAVED_JUST_NOW, NOT_YOURS_TO_CHANGE, SOMETHING_WENT_WRONG } from "~/lib/messages";
+import { NOT_A_FORM_PAGE, NOT_YOURS_TO_CHANGE, saysNotSavedJustNow, SOMETHING_WENT_WRONG } from "~/lib/messages";
 import { NotFound } from "./NotFound";
 import { lastPostSent, UnsentPost } from "./UnsentPost";
 
@@ -35,6 +35,6 @@ export function RouteError() {
 /** An error's message; after a post the API could not take, nor give the page its data after, with what was typed to send again. */
 export function ErrorMessage({ error }: { error: unknown }) {
   const message = errorMessageOf(error);
-  const post = message === NOT_SAVED_JUST_NOW ? lastPostSent() : null;
+  const post = saysNotSavedJustNow(message) ? lastPostSent() : null;
   return post ? <UnsentPost resend={post} message={message} takeFocus /> : <p role="alert">{message}</p>;
 }

@@ -1,6 +1,12 @@
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 
 /**
+ * An action's status when the API could not take its post just now: its 503, or a limit's 429 (one
+ * that refused to renew the sign-in, or a form's own). Nothing was saved, so nothing changed.
+ */
+const notTaken = (actionStatus: number | undefined) => actionStatus === 503 || actionStatus === 429;
+
+/**
  * A route's `shouldRevalidate` for a loader that reads only part of the address: `dataKey` says
  * which part. Remix re-runs every loader of the page whenever the address's search changes (a
  * list's next page, a filter, a drawer's own parameters such as a chunks drawer's `url` or font
@@ -18,7 +24,7 @@ export function keepDataWhileSame(
   { onRefresh = "load" }: { onRefresh?: "load" | "keep" } = {},
 ): ShouldRevalidateFunction {
   return ({ currentUrl, nextUrl, formMethod, actionStatus, defaultShouldRevalidate }) => {
-    if (formMethod && formMethod !== "GET") return actionStatus === 503 ? false : defaultShouldRevalidate;
+    if (formMethod && formMethod !== "GET") return notTaken(actionStatus) ? false : defaultShouldRevalidate;
     if (onRefresh === "load" && currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
     return dataKey(currentUrl) === dataKey(nextUrl) ? false : defaultShouldRevalidate;
   };
@@ -26,14 +32,14 @@ export function keepDataWhileSame(
 
 /**
  * The `shouldRevalidate` of a route with no other reason to keep its data: after a post the API
- * could not take (the action's 503: nothing was saved, its data out of reach just now), the page
+ * could not take (the action's 503 or 429: nothing was saved, its data out of reach just now), the page
  * keeps the data it shows. Read again, it would fail as the post did, and the error screen would
  * take the place of the form and of what was typed in it; kept, the form says it was not saved,
  * with everything typed, to send again. Every route with a loader uses it or `keepDataWhileSame`,
  * which does the same (app/routes/revalidation.test.ts).
  */
 export const keepDataAfterUnavailable: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 503 ? false : defaultShouldRevalidate;
+  notTaken(actionStatus) ? false : defaultShouldRevalidate;
 
 /**
  * A layout's `shouldRevalidate`: its loader reads the session and the address's first `segments`

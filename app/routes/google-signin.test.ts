@@ -3,6 +3,7 @@ import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "
 import { startOidcProvider } from "../../tests/support/oidc";
 import { startTestHost } from "../../tests/support/test-host";
 import { sessionStorageFor } from "~/server/session.server";
+import { TOO_MANY_SIGN_INS } from "~/lib/messages";
 import { action as beginAction } from "./login.google";
 import { loader as callbackLoader } from "./login.google.callback";
 import { action as oneTapAction } from "./login.google.one-tap";
@@ -163,5 +164,73 @@ describe("Google One Tap", () => {
     const unknown = await oneTap(await oidc.idToken(), "t", "t");
     const session = await sessionStorageFor(context).getSession(cookieHeaderFrom(...setCookies(unknown)));
     expect(session.get("authError")).toContain("stranger@example.com has no access");
+  });
+});
+
+describe("Google sign-in past the API's sign-in limit", () => {
+  // The API counts an account's failed sign-ins (the console calls it in process, without an address).
+  let limitedHost: Awaited<ReturnType<typeof startTestHost>>;
+  let limited: ReturnType<typeof testContext>;
+  beforeAll(async () => {
+    limitedHost = await startTestHost({
+      google: oidc.apiGoogleConfig,
+      signInLimits: { perAddressPerMinute: 10_000, perAccountPerMinute: 2 },
+    });
+    limited = testContext(limitedHost, {
+      google: {
+        clientId: oidc.env.GOOGLE_CLIENT_ID,
+        clientSecret: oidc.env.GOOGLE_CLIENT_SECRET,
+        authorizationUrl: oidc.env.GOOGLE_AUTHORIZATION_URL,
+      },
+      devLogin: false,
+    });
+  });
+  afterAll(() => limitedHost?.close());
+
+  const expectLimitAnswer = async (response: Response) => {
+    expect(response.status).toBe(429);
+    expect(response.headers.get("location")).toBeNull();
+    expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await response.text()).toBe(TOO_MANY_SIGN_INS);
+  };
+
+  it("answers One Tap 429 with the API's Retry-After, where refusals before it went to the login screen", async () => {
+    oidc.setIdentity({ email: "limited.one-tap@example.com" });
+    const oneTap = async () => {
+      const credential = await oidc.idToken();
+      return settle(() =>
+        oneTapAction({
+          request: formRequest("/login/google/one-tap", { credential, g_csrf_token: "t" }, "g_csrf_token=t"),
+          context: limited,
+          params: {},
+        }),
+      );
+    };
+    for (let i = 0; i < 2; i++) expect(await oneTap()).toHaveRedirect("/login");
+    await expectLimitAnswer(await oneTap());
+  });
+
+  it("answers the return from Google 429 with the API's Retry-After, not a redirect with a flash", async () => {
+    oidc.setIdentity({ email: "limited.callback@example.com" });
+    const callback = async () => {
+      const begun = await settle(() =>
+        beginAction({ request: formRequest("/login/google", { redirectTo: "/" }), context: limited, params: {} }),
+      );
+      const cookie = cookieHeaderFrom(...setCookies(begun));
+      const back = new URL(
+        (await fetch(new URL(begun.headers.get("location")!), { redirect: "manual" })).headers.get("location")!,
+      );
+      return settle(() =>
+        callbackLoader({ request: getRequest(`${back.pathname}${back.search}`, cookie), context: limited, params: {} }),
+      );
+    };
+    for (let i = 0; i < 2; i++) {
+      const refused = await callback();
+      expect(refused).toHaveRedirect("/login");
+      const session = await sessionStorageFor(limited).getSession(cookieHeaderFrom(...setCookies(refused)));
+      expect(session.get("authError")).toContain("limited.callback@example.com has no access");
+    }
+    await expectLimitAnswer(await callback());
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import * as root from "~/root";
 
 /**
- * After a post the API could not take (the action answered 503: nothing saved, the data out of reach
+ * After a post the API could not take (the action answered 503 or 429: nothing saved, the data out of reach
  * just now), a page that read its data again would fail as the post did, and its error screen would
  * take the place of the form and of what was typed in it. So no route of a page reads again then.
  */
@@ -33,6 +33,8 @@ describe("every page's routes", () => {
       const shouldRevalidate = module.shouldRevalidate as ((args: ShouldRevalidateFunctionArgs) => boolean) | undefined;
       expect(shouldRevalidate).toBeTypeOf("function");
       expect(shouldRevalidate?.(afterPost(503))).toBe(false);
+      // A limit's refusal (one that would not renew the sign-in, or a form's own): nothing was saved either.
+      expect(shouldRevalidate?.(afterPost(429))).toBe(false);
       expect(shouldRevalidate?.(afterPost(200))).toBe(true);
       expect(shouldRevalidate?.(afterPost(400))).toBe(true);
     },

@@ -14,7 +14,9 @@ import { newRequestScope } from "~/server/context.server";
 import { sessionStorageFor } from "~/server/session.server";
 import { USER_NAME_MAX_CHARS } from "@contract";
 import { redirectWithToast } from "~/server/toast.server";
-import { NOT_SAVED_JUST_NOW, NOT_SHOWN_JUST_NOW } from "~/lib/messages";
+import { errorMessageOf } from "~/components/RouteError";
+import { NOT_SHOWN_JUST_NOW, refreshLimitedNotSaved, refreshLimitedNotShown } from "~/lib/messages";
+import { answeringUnavailable } from "~/server/http/unavailable-answers.server";
 import { loader as clientScopeLoader } from "./$appName";
 import { action as manageAction } from "./$appName.manage";
 import { action as loginAction, loader as loginLoader } from "./login";
@@ -43,6 +45,26 @@ async function expiredToken(userId: number) {
     .setExpirationTime(now - 60)
     .sign(new TextEncoder().encode(TEST_SECRETS.jwtSecret));
 }
+
+/** A console context whose API refuses every refresh with its per-address limit's 429. */
+function refreshLimitedContext(retryAfter: string | null) {
+  const context = testContext(host);
+  context.apiFetch = async (request) =>
+    new URL(request.url).pathname === "/v1/users/generate_access_token"
+      ? Response.json(
+          { message: "Too many attempts; wait a minute and try again" },
+          { status: 429, headers: retryAfter ? { "Retry-After": retryAfter } : {} },
+        )
+      : host.api.fetch(request);
+  return context;
+}
+
+/** What a loader or action threw, or null when it answered. */
+const thrownBy = (run: () => Promise<unknown>) =>
+  run().then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 /** Rewrites the session in a cookie, as if time had passed. */
 async function withSession(
@@ -373,13 +395,12 @@ describe("root loader and the API client", () => {
     expect(response.headers.get("set-cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
   });
 
-  it("keeps the sign-in when the refresh is not answered (a limit, an outage, no answer), and refreshes on the next page", async () => {
+  it("keeps the sign-in when the refresh is not answered (an outage, no answer), and refreshes on the next page", async () => {
     const cookie = await signInToConsole(host, "admin@example.com");
     const stale = await withSession(cookie, async (session) =>
       session.set("user_token", await expiredToken(session.get("user")!.id)),
     );
     const failures: [() => Response, string | null][] = [
-      [() => Response.json({ message: "Too many attempts" }, { status: 429, headers: { "Retry-After": "42" } }), "42"],
       [() => Response.json({ message: "The database is not answering" }, { status: 503 }), null],
       [
         () => {
@@ -406,27 +427,50 @@ describe("root loader and the API client", () => {
     expect(next.appendedCookies).toHaveLength(1);
   });
 
+  it("answers 429 with the limit's wait when a limit refuses the refresh, keeping the sign-in", async () => {
+    const cookie = await signInToConsole(host, "admin@example.com");
+    const stale = await withSession(cookie, async (session) =>
+      session.set("user_token", await expiredToken(session.get("user")!.id)),
+    );
+    const thrown = await thrownBy(() => rootLoader(args(getRequest("/users", stale), refreshLimitedContext("42"))));
+    expect(thrown).toMatchObject({ status: 429, data: refreshLimitedNotShown(42), retryAfter: "42" });
+    expect(errorMessageOf(thrown)).toBe(
+      "Too many sign-in renewals came from this address just now, so this page cannot be shown yet. You are still signed in; try again in 42 seconds.",
+    );
+    // As server.ts answers it: the status and the wait on the answer itself.
+    const answered = (await thrownBy(() =>
+      answeringUnavailable(rootLoader)(args(getRequest("/users", stale), refreshLimitedContext("42"))),
+    )) as Response;
+    expect(answered.status).toBe(429);
+    expect(answered.headers.get("retry-after")).toBe("42");
+    // A limit that names no wait: a minute, as the API's limits count.
+    const unnamed = await thrownBy(() => rootLoader(args(getRequest("/users", stale), refreshLimitedContext(null))));
+    expect(unnamed).toMatchObject({ status: 429, data: refreshLimitedNotShown(60), retryAfter: "60" });
+    // The refresh token was never spent: once the limit allows, the next page refreshes it and goes on.
+    const next = testContext(host);
+    expect((await loaderJson(rootLoader, args(getRequest("/", stale), next))).signedIn!.user.email).toBe(
+      "admin@example.com",
+    );
+    expect(next.appendedCookies).toHaveLength(1);
+  });
+
   it("keeps a post made as the refresh is refused by a limit, to send again, with the limit's wait", async () => {
     const cookie = await signInToConsole(host, "admin@example.com");
     const stale = await withSession(cookie, async (session) =>
       session.set("user_token", await expiredToken(session.get("user")!.id)),
     );
-    const context = testContext(host);
-    context.requestScope = newRequestScope();
-    context.apiFetch = async (request) =>
-      new URL(request.url).pathname === "/v1/users/generate_access_token"
-        ? Response.json({ message: "Too many attempts" }, { status: 429, headers: { "Retry-After": "42" } })
-        : host.api.fetch(request);
-    const thrown = await manageAction(
-      args(formRequest("/northfield/manage", { notes: "typed before the limit" }, stale), context, {
-        appName: "northfield",
-      }),
-    ).then(
-      () => null,
-      (error: unknown) => error,
+    const context = { ...refreshLimitedContext("42"), requestScope: newRequestScope() };
+    const thrown = await thrownBy(() =>
+      manageAction(
+        args(formRequest("/northfield/manage", { notes: "typed before the limit" }, stale), context, {
+          appName: "northfield",
+        }),
+      ),
     );
-    expect(thrown).toMatchObject({ status: 503, data: NOT_SAVED_JUST_NOW, retryAfter: "42" });
-    expect(context.requestScope!.interruptedPost?.fields).toContainEqual(["notes", "typed before the limit"]);
+    expect(thrown).toMatchObject({ status: 429, data: refreshLimitedNotSaved(42), retryAfter: "42" });
+    expect(context.requestScope.interruptedPost?.fields).toContainEqual(["notes", "typed before the limit"]);
+    expect(context.requestScope.interruptedAs).toEqual({ status: 429, message: refreshLimitedNotSaved(42) });
+    expect(context.appendedCookies).toEqual([]);
   });
 
   it("hands over a toast once and clears it", async () => {

@@ -34,12 +34,14 @@ export interface RequestScope {
   /** Where this request's time went: its page's Server-Timing header (server-timing.server.ts). */
   timing: PageTiming;
   /**
-   * This request's post when the API could not take it (a 503; null when its fields could not be
+   * This request's post when the API could not take it (a 503 or 429; null when its fields could not be
    * read): a page that cannot be drawn after it offers it again (resend-page.server.ts).
    */
   interruptedPost?: Resend | null;
-  /** The API's Retry-After with that 503, for the answer to the post to pass on. */
+  /** The API's Retry-After with that 503 (or 429), for the answer to the post to pass on. */
   interruptedRetryAfter?: string | null;
+  /** How that post was answered: 503 and "not saved just now", or 429 when a limit refused to renew the sign-in. */
+  interruptedAs?: { status: 429 | 503; message: string };
 }
 
 export interface PageTiming {

@@ -43,7 +43,10 @@ function bindToThisFlow(response: Response, context: ConsoleContext) {
   response.headers.set("Location", authorization.toString());
 }
 
-/** Back from Google: the API exchanges the code; unknown accounts get the API's message on the login screen. */
+/**
+ * Back from Google: the API exchanges the code; unknown accounts get the API's message on the login
+ * screen, and a sign-in limit answers 429 with its wait.
+ */
 export async function finishGoogleSignIn(request: Request, context: ConsoleContext) {
   if (!context.config.google) throw redirect("/login");
   // Each callback costs a code exchange: guessed or replayed ones count against the address too.
@@ -54,6 +57,9 @@ export async function finishGoogleSignIn(request: Request, context: ConsoleConte
     tokens = await googleAuthenticator(request, context).authenticate("google", request);
   } catch (error) {
     if (error instanceof Response) throw error;
+    // The API's sign-in limit (per address, or an account's failures) is a limit, not a failed sign-in.
+    const limit = apiLimitOf(error);
+    if (limit) throw tooManySignIns(limit.retryAfter);
     const message = error instanceof AuthorizationError ? error.message : "Google sign-in failed";
     console.warn(`[console] Google sign-in failed: ${message}`);
     throw await failedSignIn(request, context, message);
@@ -74,6 +80,7 @@ export async function oneTapSignIn(request: Request, context: ConsoleContext) {
     const tokens = await publicCall(context, TokenPair, "POST", "/auth/google", { body: { id_token: credential } });
     return await startSession(request, context, tokens, "/");
   } catch (error) {
+    if (error instanceof ApiError && error.status === 429) throw tooManySignIns(error.retryAfter);
     if (error instanceof ApiError && error.status < 500) throw await failedSignIn(request, context, error.message);
     throw error;
   }
@@ -82,12 +89,27 @@ export async function oneTapSignIn(request: Request, context: ConsoleContext) {
 /** Per address: which account Google signs in is known only at the API, which counts accounts. */
 async function throttleSignIn(context: ConsoleContext) {
   const wait = await context.signInThrottle.consume(context.clientAddress, null);
-  if (wait !== null) {
-    throw new Response(TOO_MANY_SIGN_INS, {
-      status: 429,
-      headers: { "Retry-After": String(wait), "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
+  if (wait !== null) throw tooManySignIns(String(wait));
+}
+
+/**
+ * A sign-in refused by a limit, this server's or the API's: 429 with the limit's wait, the page
+ * saying so. Not a redirect to the login screen with a flash, which could not carry either.
+ */
+function tooManySignIns(retryAfter: string | null) {
+  return new Response(TOO_MANY_SIGN_INS, {
+    status: 429,
+    headers: { "Retry-After": retryAfter ?? LIMIT_WAIT_SECONDS, "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+/** The API's limits count by the minute: the wait when its 429 names none. */
+const LIMIT_WAIT_SECONDS = "60";
+
+/** The API's 429 behind a failed code exchange (remix-auth wraps what the strategy threw), if it was one. */
+function apiLimitOf(error: unknown): ApiError | null {
+  const refusal = error instanceof AuthorizationError ? error.cause : error;
+  return refusal instanceof ApiError && refusal.status === 429 ? refusal : null;
 }
 
 async function failedSignIn(request: Request, context: ConsoleContext, message: string) {

@@ -2,7 +2,7 @@ import { STATUS_CODES } from "node:http";
 import { json, redirect } from "@remix-run/node";
 import type { ZodType } from "zod";
 import { ErrorBody, TokenPair } from "@contract";
-import { NOT_SAVED_JUST_NOW, NOT_SHOWN_JUST_NOW } from "~/lib/messages";
+import { NOT_SAVED_JUST_NOW, NOT_SHOWN_JUST_NOW, refreshLimitedNotSaved, refreshLimitedNotShown } from "~/lib/messages";
 import type { ConsoleContext } from "../context.server";
 import { postedFields } from "../http/form-data.server";
 import { commitSession, destroySession, getSession, type ConsoleSession } from "../session.server";
@@ -54,23 +54,43 @@ export class ApiError extends Error {
 export const shownInPlace = (error: unknown): error is ApiError =>
   error instanceof ApiError && (error.status < 500 || error.status === 503);
 
+/** The wait when a limit's answer names none (the API's limits count by the minute). */
+const LIMIT_WAIT_SECONDS = "60";
+
 /**
- * The API's 503 (its database did not answer; nothing was changed) in the console's words: after a
- * post, that it was not saved (the loaders that follow it in the same request say so too), else that
- * the data cannot be read just now. A post's fields are kept in the request's scope: a page that
- * cannot be drawn either answers with them, to send again (resend-page.server.ts).
+ * What the console says when the API could not take a request just now, after a post and otherwise:
+ * its 503 (its database did not answer), or a limit that refused to renew the sign-in (its 429: too
+ * many renewals from this address), answered as the limit it is, with its wait.
  */
-async function notAnsweringNow(request: Request, context: ConsoleContext, retryAfter: string | null) {
+function interruptionOf(status: 429 | 503, retryAfter: string | null) {
+  if (status === 503) return { retryAfter, afterPost: NOT_SAVED_JUST_NOW, otherwise: NOT_SHOWN_JUST_NOW };
+  const wait = retryAfter ?? LIMIT_WAIT_SECONDS;
+  return {
+    retryAfter: wait,
+    afterPost: refreshLimitedNotSaved(Number(wait)),
+    otherwise: refreshLimitedNotShown(Number(wait)),
+  };
+}
+
+/**
+ * The API could not take this request just now (`interruptionOf`); nothing was changed. After a
+ * post, it says the post was not saved (the loaders that follow it in the same request say so too),
+ * else that the page cannot be shown yet. A post's fields are kept in the request's scope: a page
+ * that cannot be drawn either answers with them, to send again (resend-page.server.ts).
+ */
+async function interrupted(request: Request, context: ConsoleContext, status: 429 | 503, retryAfter: string | null) {
+  const said = interruptionOf(status, retryAfter);
   const scope = context.requestScope;
   const posting = request.method !== "GET" && request.method !== "HEAD";
   if (posting && scope && scope.interruptedPost === undefined) {
     const fields = await postedFields(request);
     const { pathname, search } = new URL(request.url);
     scope.interruptedPost = fields && { to: `${pathname}${search}`, fields };
-    scope.interruptedRetryAfter = retryAfter;
+    scope.interruptedRetryAfter = said.retryAfter;
+    scope.interruptedAs = { status, message: said.afterPost };
   }
   const afterPost = posting || Boolean(scope?.interruptedPost);
-  return new ApiError(503, { message: afterPost ? NOT_SAVED_JUST_NOW : NOT_SHOWN_JUST_NOW }, retryAfter);
+  return new ApiError(status, { message: afterPost ? said.afterPost : said.otherwise }, said.retryAfter);
 }
 
 type Query = Record<string, string | number | boolean | undefined | null | string[]>;
@@ -302,7 +322,7 @@ export const UNSAVED_PARAM = "unsaved";
  * The API client of one signed-in request. A 401 triggers one token refresh and one retry; the
  * new tokens are written back to the session cookie on whatever response the route returns. A
  * refresh the API refuses clears the session and sends the browser to the login screen; one it
- * cannot answer (a limit, an outage) keeps the session and answers 503, as an outage does.
+ * cannot answer keeps the session: a limit's answers 429 with the limit's wait, an outage's 503.
  */
 export async function requireApi(request: Request, context: ConsoleContext): Promise<ApiClient> {
   const session = await getSession(request, context);
@@ -324,9 +344,12 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
     if (response.status === 401) {
       const { tokens, owner } = await refreshOnce(request, context, presented).catch(async (error: unknown) => {
         // The sign-in stands (its refresh token was not spent): the page is not drawn or the post not
-        // saved just now, as in an outage, and what was posted is offered to send again.
+        // saved just now, and what was posted is offered to send again. A limit's refusal is answered
+        // as the limit it is (429, with its wait), anything else as an outage (503).
+        if (error instanceof ApiError && error.status === 429)
+          throw await interrupted(request, context, 429, error.retryAfter);
         const retryAfter = error instanceof ApiError ? error.retryAfter : null;
-        throw await notAnsweringNow(request, context, retryAfter);
+        throw await interrupted(request, context, 503, retryAfter);
       });
       if (!tokens) throw await signedOut();
       // Parallel calls of one request share the rotation; only the first writes the cookie.
@@ -357,7 +380,7 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
 
   const call = async <T>(schema: ZodType<T>, method: string, path: string, options: CallOptions = {}) => {
     const answer = await answerOnce(method, path, options);
-    if (answer.status === 503) throw await notAnsweringNow(request, context, answer.retryAfter);
+    if (answer.status === 503) throw await interrupted(request, context, 503, answer.retryAfter);
     return parseForPage(answer, schema);
   };
   return clientOf(call, session);
@@ -396,7 +419,7 @@ function bearerClient(request: Request, context: ConsoleContext, token: string, 
     if (response.status === 401)
       throw json({ message: TOKEN_EXPIRED }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } });
     const answer = await readAnswer(response);
-    if (answer.status === 503) throw await notAnsweringNow(request, context, answer.retryAfter);
+    if (answer.status === 503) throw await interrupted(request, context, 503, answer.retryAfter);
     return parseForPage(answer, schema);
   };
   return clientOf(call, session);

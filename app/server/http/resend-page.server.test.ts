@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NOT_SAVED_JUST_NOW } from "~/lib/messages";
+import { NOT_SAVED_JUST_NOW, refreshLimitedNotSaved } from "~/lib/messages";
 import { newRequestScope } from "../context.server";
 import { postToOfferAgain, resendPage, unsavedPostAnswer } from "./resend-page.server";
 
@@ -50,6 +50,26 @@ describe("a client-side post the API could not take", () => {
       expect(said.headers.get("Retry-After")).toBe("5");
       expect(await said.json()).toEqual({ error: NOT_SAVED_JUST_NOW, typed: "kept" });
     }
+  });
+
+  it("is answered 429 with the limit's wait and words when a limit refused to renew the sign-in", async () => {
+    const limited = {
+      requestScope: {
+        ...newRequestScope(),
+        interruptedPost: POST,
+        interruptedRetryAfter: "42",
+        interruptedAs: { status: 429 as const, message: refreshLimitedNotSaved(42) },
+      },
+    };
+    const said = unsavedPostAnswer(answer(200), post, limited);
+    expect(said.status).toBe(429);
+    expect(said.headers.get("Retry-After")).toBe("42");
+    // Without JavaScript: the page offering the post again, under the limit's status and in its words.
+    const document = new Request("http://localhost/northfield/controls?index", { method: "POST" });
+    const failed = { staticHandlerContext: { errors: { root: {} } } } as never;
+    expect(postToOfferAgain(document, 429, failed, limited)).toEqual(POST);
+    expect(postToOfferAgain(document, 503, failed, limited)).toBeNull();
+    expect(resendPage(POST, refreshLimitedNotSaved(42))).toContain(`<p role="alert">${refreshLimitedNotSaved(42)}</p>`);
   });
 
   it("leaves redirects, errors, reads and posts the API took as they are", () => {
