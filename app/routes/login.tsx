@@ -66,7 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const tokens = await devSignIn(ctx, submission.value.email);
     return await startSession(request, ctx, tokens, safeRedirectTo(submission.value.redirectTo));
   } catch (error) {
-    if (error instanceof ApiError && error.status === 429) return tooManySignIns(submission, 60);
+    if (error instanceof ApiError && error.status === 429)
+      return tooManySignIns(submission, Number(error.retryAfter) || 60);
     // The API could not reach its data: not a failed sign-in, and the same one will do shortly.
     if (error instanceof ApiError && error.status === 503)
       return json(submission.reply({ formErrors: [error.message] }), error.answerInit);

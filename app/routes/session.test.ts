@@ -15,7 +15,7 @@ import { sessionStorageFor } from "~/server/session.server";
 import { USER_NAME_MAX_CHARS } from "@contract";
 import { redirectWithToast } from "~/server/toast.server";
 import { errorMessageOf } from "~/components/RouteError";
-import { NOT_SHOWN_JUST_NOW, refreshLimitedNotSaved, refreshLimitedNotShown } from "~/lib/messages";
+import { NOT_SHOWN_JUST_NOW, refreshLimitedNotSaved, refreshLimitedNotShown, TOO_MANY_SIGN_INS } from "~/lib/messages";
 import { answeringUnavailable } from "~/server/http/unavailable-answers.server";
 import { loader as clientScopeLoader } from "./$appName";
 import { action as manageAction } from "./$appName.manage";
@@ -155,6 +155,20 @@ describe("development sign-in (login action)", () => {
       "The account stranger@example.com has no access to this console. Ask an administrator to add you.",
     ]);
     expect(reply.initialValue.email).toBe("stranger@example.com");
+  });
+
+  it("passes the API's sign-in limit on with its own wait", async () => {
+    const context = testContext(host);
+    context.apiFetch = async (request) =>
+      new URL(request.url).pathname === "/auth/dev"
+        ? Response.json({ message: "Too many attempts" }, { status: 429, headers: { "Retry-After": "42" } })
+        : host.api.fetch(request);
+    const response = await settle(() =>
+      loginAction(args(formRequest("/login", { intent: "dev", email: "admin@example.com" }), context)),
+    );
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("42");
+    expect((await response.json()).error[""]).toEqual([TOO_MANY_SIGN_INS]);
   });
 
   it("rejects a malformed email with 400, keeping what was typed", async () => {
