@@ -223,6 +223,7 @@ describe("controls, probing, prompts and finetuning in the client export", () =>
       finetunings: [
         { finetuning_type: "url_pattern", pattern: "/x/", penalty: 2 },
         { finetuning_type: "html_tags_to_remove", metadata: { tags: ["div > p"] } },
+        { finetuning_type: "url_pattern", pattern: "/y/", penalty: 0.5, metadata: { ["k".repeat(101)]: 1 } },
       ],
       controls: [
         ...file.controls,
@@ -231,6 +232,12 @@ describe("controls, probing, prompts and finetuning in the client export", () =>
           prompt_input_raw: `Extra ${i}`,
           metadata: { disclaimer: "No." },
         })),
+        {
+          internal_name: "ai_personality_guidelines",
+          trigger_point: "admissions",
+          prompt_input_raw: "Be brief.",
+          metadata: { note: "x".repeat(20_001) },
+        },
       ],
       input_prompts: [{ internal_name: "", prompt_input_raw: "x" }],
     };
@@ -242,8 +249,10 @@ describe("controls, probing, prompts and finetuning in the client export", () =>
     expect(refused.status).toBe(400);
     expect(Object.keys(refused.body.errors).sort()).toEqual([
       "controls.12",
+      `controls.${file.controls.length + 8}.metadata`,
       "finetunings.0.penalty",
       "finetunings.1.metadata",
+      "finetunings.2.metadata",
       "input_prompts.0.internal_name",
     ]);
     expect(await counts(id)).toEqual(before);

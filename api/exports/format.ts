@@ -12,6 +12,7 @@ import {
   FinetuningType,
   Id,
   isPenaltyType,
+  Metadata,
   TOPIC_CONTROL_TYPES,
   TOPIC_ROWS,
 } from "@contract";
@@ -69,7 +70,7 @@ export const AppExportFile = z.object({
         display_name: z.string().default(""),
         prompt_input_raw: z.string().default(""),
         trigger_point: z.string().default(""),
-        metadata: z.record(z.string(), z.unknown()).default({}),
+        metadata: Metadata.default({}),
       }),
     )
     .default([])
@@ -152,7 +153,7 @@ export const AppExportFile = z.object({
           finetuning_type: FinetuningType,
           pattern: z.string().default(""),
           penalty: z.number().min(0).max(1).nullable().default(null),
-          metadata: z.record(z.string(), z.unknown()).default({}),
+          metadata: Metadata.default({}),
         })
         .superRefine((rule, ctx) => {
           if (isPenaltyType(rule.finetuning_type)) {
