@@ -66,7 +66,7 @@ describe("the console while the API cannot reach its data (its 503)", () => {
     expect(context.requestScope.interruptedPost?.fields).toEqual(Object.entries(TYPED));
   });
 
-  it("passes the Retry-After on with a refused test question and a refused integration, what was typed kept", async () => {
+  it("passes the Retry-After on with a refused test question, question import and integration, what was typed kept", async () => {
     const writeTo = (part: string) => (request: Request) =>
       request.method !== "GET" && new URL(request.url).pathname.includes(part);
     const agentPage = (screen: string) => `/northfield/agent/admissions/${screen}`;
@@ -82,6 +82,25 @@ describe("the console while the API cannot reach its data (its 503)", () => {
     expect(refusedQuestion.status).toBe(503);
     expect(refusedQuestion.headers.get("retry-after")).toBe("5");
     expect((await refusedQuestion.json()).values.question).toBe(question.question);
+
+    const csv = new FormData();
+    csv.append("intent", "import");
+    csv.append("file", new File(["question,expect_text\r\nWhere do first-years live?,Lakeside Hall\r\n"], "q.csv"));
+    const refusedImport = await settle(() =>
+      testQuestions.action(
+        args(
+          new Request(`http://localhost${agentPage("controls/test-questions")}`, {
+            method: "POST",
+            body: csv,
+            headers: { cookie },
+          }),
+          withApiUnavailable(testContext(host), writeTo("test_questions")),
+        ),
+      ),
+    );
+    expect(refusedImport.status).toBe(503);
+    expect(refusedImport.headers.get("retry-after")).toBe("5");
+    expect((await refusedImport.json()).importErrors).toEqual([NOT_SAVED_JUST_NOW]);
 
     const link = {
       intent: "save",

@@ -186,10 +186,10 @@ function rebasedEdit(edit: QuestionEdit, stored: TestQuestion) {
 }
 
 /** The import refused, its reasons beside the file field; the rest of the page as it was. */
-const importRefused = (lines: string[], status = 400) =>
+const importRefused = (lines: string[], init: number | ResponseInit = 400) =>
   refused(
     { intent: "import", id: null, values: EMPTY_QUESTION, fieldErrors: {}, formError: null, importErrors: lines },
-    status,
+    init,
   );
 
 async function importCsv(screen: ControlsScreen, form: FormData, backTo: string) {
@@ -222,7 +222,8 @@ async function importCsv(screen: ControlsScreen, form: FormData, backTo: string)
     const lines = importErrorLines(error.fieldErrors, read.rows);
     // First, where the list of refused rows (shown 20 at a time) cannot hide it: it is often why they were refused.
     const unreadLine = unread ? [`${unread[0].toUpperCase()}${unread.slice(1)}.`] : [];
-    return failed([...unreadLine, ...(lines.length ? lines : [error.message])]);
+    // The API's status, with a limit's or an outage's Retry-After: the same file will do in a while.
+    return importRefused([...unreadLine, ...(lines.length ? lines : [error.message])], error.answerInit);
   }
 }
 
