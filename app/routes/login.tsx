@@ -17,7 +17,7 @@ import {
   UNSAVED_WHEN_SIGNED_OUT,
 } from "~/lib/messages";
 import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
-import { ApiError, UNSAVED_PARAM } from "~/server/api/client.server";
+import { ApiError, LIMIT_WAIT_SECONDS, UNSAVED_PARAM } from "~/server/api/client.server";
 import { devSignIn, readDevLoginForm, safeRedirectTo, startSession } from "~/server/auth.server";
 import { consoleContext } from "~/server/context.server";
 import { commitSession, getSession } from "~/server/session.server";
@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return await startSession(request, ctx, tokens, safeRedirectTo(submission.value.redirectTo));
   } catch (error) {
     if (error instanceof ApiError && error.status === 429)
-      return tooManySignIns(submission, Number(error.retryAfter) || 60);
+      return tooManySignIns(submission, Number(error.retryAfter ?? LIMIT_WAIT_SECONDS));
     // The API could not reach its data: not a failed sign-in, and the same one will do shortly.
     if (error instanceof ApiError && error.status === 503)
       return json(submission.reply({ formErrors: [error.message] }), error.answerInit);

@@ -1,7 +1,7 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 import { TokenPair } from "@contract";
-import { ApiError, publicCall } from "./api/client.server";
+import { ApiError, LIMIT_WAIT_SECONDS, publicCall } from "./api/client.server";
 import { googleAuthenticator, googleFlowBinding, safeRedirectTo, startSession } from "./auth.server";
 import type { ConsoleContext } from "./context.server";
 import { TOO_MANY_SIGN_INS } from "../lib/messages";
@@ -102,9 +102,6 @@ function tooManySignIns(retryAfter: string | null) {
     headers: { "Retry-After": retryAfter ?? LIMIT_WAIT_SECONDS, "Content-Type": "text/plain; charset=utf-8" },
   });
 }
-
-/** The API's limits count by the minute: the wait when its 429 names none. */
-const LIMIT_WAIT_SECONDS = "60";
 
 /** The API's 429 behind a failed code exchange (remix-auth wraps what the strategy threw), if it was one. */
 function apiLimitOf(error: unknown): ApiError | null {

@@ -55,14 +55,14 @@ export const shownInPlace = (error: unknown): error is ApiError =>
   error instanceof ApiError && (error.status < 500 || error.status === 503);
 
 /** The wait when a limit's answer names none (the API's limits count by the minute). */
-const LIMIT_WAIT_SECONDS = "60";
+export const LIMIT_WAIT_SECONDS = "60";
 
 /**
  * What the console says when the API could not take a request just now, after a post and otherwise:
  * its 503 (its database did not answer), or a limit that refused to renew the sign-in (its 429: too
  * many renewals from this address), answered as the limit it is, with its wait.
  */
-function interruptionOf(status: 429 | 503, retryAfter: string | null) {
+function interruptionWords(status: 429 | 503, retryAfter: string | null) {
   if (status === 503) return { retryAfter, afterPost: NOT_SAVED_JUST_NOW, otherwise: NOT_SHOWN_JUST_NOW };
   const wait = retryAfter ?? LIMIT_WAIT_SECONDS;
   return {
@@ -73,13 +73,13 @@ function interruptionOf(status: 429 | 503, retryAfter: string | null) {
 }
 
 /**
- * The API could not take this request just now (`interruptionOf`); nothing was changed. After a
+ * The API could not take this request just now (`interruptionWords`); nothing was changed. After a
  * post, it says the post was not saved (the loaders that follow it in the same request say so too),
  * else that the page cannot be shown yet. A post's fields are kept in the request's scope: a page
  * that cannot be drawn either answers with them, to send again (resend-page.server.ts).
  */
 async function interrupted(request: Request, context: ConsoleContext, status: 429 | 503, retryAfter: string | null) {
-  const said = interruptionOf(status, retryAfter);
+  const said = interruptionWords(status, retryAfter);
   const scope = context.requestScope;
   const posting = request.method !== "GET" && request.method !== "HEAD";
   if (posting && scope && scope.interruptedPost === undefined) {
