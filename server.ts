@@ -197,7 +197,8 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   } else {
     // Stored files (logos, signed downloads, signed uploads) are linked with paths of the API
     // host; the browser asks this server, which passes them on to the remote API. A body is cut
-    // at the largest the API takes, a signed upload's (FILE_MAX_MB, by the API's own reading of it).
+    // at the largest the API takes, a signed upload's: FILE_MAX_MB, read from this server's settings
+    // as the API reads its own, so the two are given the same (README).
     const passOn = remoteStoragePassThrough(env.API_URL!, apiConfigFromEnv(env, secrets).fileMaxBytes);
     const storageListener = getRequestListener((request: Request, { incoming }) =>
       passOn(request, (incoming as express.Request).ip ?? null),

@@ -26,13 +26,14 @@ let remoteUrl = "";
 let received: Received[] = [];
 /** Called as each chunk arrives, for a test to wait on. */
 let onChunk = () => {};
-/** What the remote does with a request once it has all of it; `hang` never answers. */
-let mode: "echo" | "hang" = "echo";
+/** What the remote does with a request: `echo` answers once it has all of it, `hang` never answers, `stall` never reads it. */
+let mode: "echo" | "hang" | "stall" = "echo";
 
 beforeEach(async () => {
   received = [];
   mode = "echo";
   remote = http.createServer((req, res) => {
+    if (mode === "stall") return void req.pause();
     const parts: Buffer[] = [];
     let markEnded = () => {};
     const record: Received = {
@@ -202,5 +203,29 @@ describe("the browser's /storage/* requests passed on to a remote API host", () 
 
     expect(response.status).toBe(504);
     expect(await response.json()).toEqual({ message: expect.stringMatching(/did not answer in time/) });
+  });
+
+  it("answers 504 too when the API host takes the connection but stops reading the body", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    mode = "stall";
+    const passOn = remoteStoragePassThrough(remoteUrl, 64 * 1024 * 1024, 300);
+    let pulled = 0;
+    // 16 MB, far more than the sockets between the two hold once the remote stops reading.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 16 * 1024 * 1024) return controller.close();
+        pulled += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const started = Date.now();
+    const response = await passOn(
+      new Request("http://console.test/storage/upload", { method: "PUT", body, duplex: "half" }),
+      null,
+    );
+
+    expect(response.status).toBe(504);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(pulled).toBeLessThan(16 * 1024 * 1024);
   });
 });

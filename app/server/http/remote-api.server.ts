@@ -80,13 +80,16 @@ export function remoteStoragePassThrough(apiUrl: string, maxBodyBytes: number, t
     // The answer goes to the browser as it came: Node's fetch would undo a compression its headers still name.
     headers.set("accept-encoding", "identity");
 
-    // The wait for the answer starts once the body is sent: a large upload on a slow line takes
-    // its own time to arrive (Node's requestTimeout bounds that), and a download streams on after.
+    // The API host has `timeoutMs` for each step: taking the next piece of the body, then answering
+    // once it has all of it. A large upload on a slow line takes its own time as long as it moves
+    // (Node's requestTimeout bounds the browser's side), a host that stops reading it or never
+    // answers is given up on, and a download streams on once answered.
     const deadline = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     let answered = false;
     let timedOut = false;
-    const startClock = () => {
+    const restartClock = () => {
+      clearTimeout(timer);
       if (answered) return;
       timer = setTimeout(() => {
         timedOut = true;
@@ -99,15 +102,16 @@ export function remoteStoragePassThrough(apiUrl: string, maxBodyBytes: number, t
     const body = request.body?.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
+          restartClock();
           sent += chunk.byteLength;
           if (sent <= maxBodyBytes) return controller.enqueue(chunk);
           overCap = true;
           controller.error(new Error("The request body passed its cap"));
         },
-        flush: startClock,
+        flush: restartClock,
       }),
     );
-    if (!body) startClock();
+    restartClock();
 
     try {
       return await fetch(remoteUrl(base, request), {
