@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NOT_SAVED_JUST_NOW, refreshLimitedNotSaved } from "~/lib/messages";
+import { NOT_SAVED_JUST_NOW, refreshLimitedNotSaved, saysNotSavedJustNow } from "~/lib/messages";
 import { newRequestScope } from "../context.server";
 import { postToOfferAgain, resendPage, unsavedPostAnswer } from "./resend-page.server";
 
@@ -70,6 +70,8 @@ describe("a client-side post the API could not take", () => {
     expect(postToOfferAgain(document, 429, failed, limited)).toEqual(POST);
     expect(postToOfferAgain(document, 503, failed, limited)).toBeNull();
     expect(resendPage(POST, refreshLimitedNotSaved(42))).toContain(`<p role="alert">${refreshLimitedNotSaved(42)}</p>`);
+    // The error screen with JavaScript offers the post again on either message.
+    expect([NOT_SAVED_JUST_NOW, refreshLimitedNotSaved(42)].map(saysNotSavedJustNow)).toEqual([true, true]);
   });
 
   it("leaves redirects, errors, reads and posts the API took as they are", () => {
